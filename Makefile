@@ -1,0 +1,57 @@
+# svmbook: the two commands a newcomer needs are `make book` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+BUILD := _build
+
+# External data sets live outside the repository; point the loaders at the shared copy when it exists.
+SHARED_DATA := $(abspath ../shared/data)
+ifneq ($(wildcard $(SHARED_DATA)),)
+export SVMBOOK_DATA ?= $(SHARED_DATA)
+endif
+# Widgets are no-ops and plots use Agg in every non-interactive run (tests, executor, book).
+export MPLBACKEND ?= Agg
+export PYTHONHASHSEED := 0
+
+.PHONY: venv test unit nbval lint notebooks book lab bench clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,book]'
+	touch $(STAMP)
+
+test: lint unit nbval
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+unit: $(STAMP)
+	SVMBOOK_STATIC=1 $(BIN)/python -m pytest -q tests
+
+nbval: $(STAMP)
+	SVMBOOK_STATIC=1 OMP_NUM_THREADS=1 $(BIN)/python -m pytest -q -p no:cacheprovider \
+		--nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
+
+# Canonical executor: re-runs every chapter in place and cleans the metadata. The only way outputs get committed.
+notebooks: $(STAMP)
+	SVMBOOK_STATIC=1 OMP_NUM_THREADS=1 $(BIN)/python tools/nbexec.py --inplace notebooks/*.ipynb
+
+# Executes every chapter into $(BUILD)/notebooks (committed notebooks untouched), then builds the HTML book.
+book: $(STAMP)
+	SVMBOOK_STATIC=1 OMP_NUM_THREADS=1 $(BIN)/python tools/nbexec.py --outdir $(BUILD)/notebooks notebooks/*.ipynb
+	$(BIN)/python tools/build_book.py --notebooks $(BUILD)/notebooks --out $(BUILD)/html
+	@echo "Book: $(BUILD)/html/index.html"
+
+lab: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[lab]'
+	$(BIN)/jupyter lab notebooks
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(BUILD) .pytest_cache .ruff_cache

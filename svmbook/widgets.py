@@ -1,0 +1,410 @@
+"""Live explorers for the notebooks, built on :mod:`svmbook.plotting`, static first.
+
+A chapter cell first draws a small grid at representative values (``plotting.plot_grid``), then
+calls an explorer here, which puts sliders on the same pure function. The explorers degrade:
+
+* :func:`is_static` is true under ``SVMBOOK_STATIC=1`` (CI, ``make notebooks``) or when nbgrader
+  executes (``NBGRADER_EXECUTION``); :func:`explore` then displays nothing and returns None, so no
+  frontend, widget state or placeholder output is ever needed.
+* Every redraw is a plain module-level function of its arguments (:func:`svc_view`,
+  :func:`svr_view`, ``plotting.plot_losses``); no callback reads a global (the lesson of
+  kangwonlee/nmisp#441), so tests call the callbacks directly at the slider endpoints.
+* A fit that fails with a ``ValueError`` (an infeasible hard margin at ``C=inf``, a parameter out
+  of range) draws its message into the panel instead of breaking the widget.
+"""
+
+import functools
+import math
+import os
+import textwrap
+
+import matplotlib.pyplot as plt
+import numpy as np
+from sklearn.base import clone
+
+from svmbook import plotting
+
+__all__ = [
+    "checkbox",
+    "dropdown",
+    "explore",
+    "explore_losses",
+    "explore_svc",
+    "explore_svr",
+    "float_slider",
+    "int_slider",
+    "is_static",
+    "log_slider",
+    "render_message",
+    "svc_view",
+    "svr_view",
+]
+
+_TRUE = {"1", "true", "yes", "on"}
+
+
+def is_static():
+    """True when widgets must not be built: ``SVMBOOK_STATIC`` is "1"/"true", or nbgrader runs.
+
+    Returns
+    -------
+    bool
+    """
+    flag = os.environ.get("SVMBOOK_STATIC", "").strip().lower()
+    return flag in _TRUE or "NBGRADER_EXECUTION" in os.environ
+
+
+# --- controls -----------------------------------------------------------------------------------
+
+
+def _widgets():
+    import ipywidgets  # imported lazily: static runs never need it
+
+    return ipywidgets
+
+
+def log_slider(name, low, high, value=None, *, steps=40, base=10.0):
+    """A logarithmic slider (``ipywidgets.FloatLogSlider``) for C, gamma, sigma, ...
+
+    Parameters
+    ----------
+    name : str
+        The slider's label (use the parameter's name).
+    low, high : float
+        End points, ``0 < low < high``.
+    value : float, optional
+        Start value (default: the geometric mean of the end points).
+    steps : int, default=40
+        Number of steps between the end points.
+    base : float, default=10.0
+        Base of the logarithm.
+
+    Returns
+    -------
+    ipywidgets.FloatLogSlider
+    """
+    low, high = float(low), float(high)
+    if not 0 < low < high:
+        raise ValueError(f"log_slider needs 0 < low < high, got low={low}, high={high}")
+    lo, hi = math.log(low, base), math.log(high, base)
+    if value is None:
+        value = base ** ((lo + hi) / 2)
+    return _widgets().FloatLogSlider(
+        value=float(value),
+        base=base,
+        min=lo,
+        max=hi,
+        step=(hi - lo) / int(steps),
+        description=name,
+        continuous_update=False,
+        readout_format=".3g",
+    )
+
+
+def float_slider(name, low, high, value=None, *, step=None):
+    """A linear slider (``ipywidgets.FloatSlider``); ``step`` defaults to 1/100 of the range."""
+    low, high = float(low), float(high)
+    if not low < high:
+        raise ValueError(f"float_slider needs low < high, got low={low}, high={high}")
+    return _widgets().FloatSlider(
+        value=float((low + high) / 2 if value is None else value),
+        min=low,
+        max=high,
+        step=(high - low) / 100 if step is None else float(step),
+        description=name,
+        continuous_update=False,
+        readout_format=".3g",
+    )
+
+
+def int_slider(name, low, high, value=None, *, step=1):
+    """An integer slider (``ipywidgets.IntSlider``), e.g. for a polynomial degree."""
+    low, high = int(low), int(high)
+    if not low < high:
+        raise ValueError(f"int_slider needs low < high, got low={low}, high={high}")
+    return _widgets().IntSlider(
+        value=low if value is None else int(value),
+        min=low,
+        max=high,
+        step=int(step),
+        description=name,
+        continuous_update=False,
+    )
+
+
+def dropdown(name, options, value=None):
+    """A choice (``ipywidgets.Dropdown``) among strings or objects (e.g. kernel objects).
+
+    ``options`` is a sequence of values, a sequence of ``(label, value)`` pairs, or a dict
+    ``{label: value}``; the first option is the default value.
+    """
+    if isinstance(options, dict):
+        options = list(options.items())
+    else:
+        options = list(options)
+    if not options:
+        raise ValueError("options must not be empty")
+    kwargs = {"options": options, "description": name}
+    if value is not None:
+        kwargs["value"] = value
+    return _widgets().Dropdown(**kwargs)
+
+
+def checkbox(name, value=True):
+    """A toggle (``ipywidgets.Checkbox``), e.g. for an explicit bias."""
+    return _widgets().Checkbox(value=bool(value), description=name)
+
+
+# --- rendering ----------------------------------------------------------------------------------
+
+
+def render_message(ax, exc):
+    """Write an exception's type and message into ``ax`` (how a failed fit shows in a panel).
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    exc : BaseException or str
+
+    Returns
+    -------
+    matplotlib.text.Text
+    """
+    text = exc if isinstance(exc, str) else f"{type(exc).__name__}: {exc}"
+    text = "\n".join(textwrap.wrap(text, width=48)) or "(no message)"
+    return ax.text(
+        0.5,
+        0.5,
+        text,
+        transform=ax.transAxes,
+        ha="center",
+        va="center",
+        fontsize=9,
+        zorder=10,
+        gid="message",
+        wrap=True,
+        bbox={"facecolor": "white", "edgecolor": plotting.COLORS["breakpoint"], "alpha": 0.9},
+    )
+
+
+def _draw_data(ax, X, y):
+    """The training sample alone (what the panel shows under a failure message)."""
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim == 2 and X.shape[1] == 2:
+        plotting._scatter_classes(ax, X, np.asarray(y))
+        ax.set_xlabel("$x_1$")
+        ax.set_ylabel("$x_2$")
+    else:
+        ax.scatter(X.ravel(), np.asarray(y), s=30, c=plotting.COLORS["positive"], gid="data")
+        ax.set_xlabel("$x$")
+        ax.set_ylabel("$y$")
+
+
+def _fit(estimator, X, y, params):
+    return clone(estimator).set_params(**params).fit(X, y)
+
+
+def _params_title(params):
+    return ", ".join(f"{k} = {plotting._format_value(v)}" for k, v in params.items()) or None
+
+
+def svc_view(estimator, X, y, ax=None, *, plot_options=None, **params):
+    """Refit a classifier with ``params`` and draw it: the redraw callback of :func:`explore_svc`.
+
+    ``clone(estimator).set_params(**params).fit(X, y)``, then ``plotting.plot_svc_2d``. A
+    ``ValueError`` from the fit (infeasible hard margin, parameter out of range) is drawn as a
+    message over the data instead of raised.
+
+    Parameters
+    ----------
+    estimator : classifier
+        A scikit-learn compatible (unfitted or fitted) classifier; it is cloned, never modified.
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    plot_options : dict, optional
+        Passed to ``plotting.plot_svc_2d`` (e.g. ``{"soft": True}``). A ``title`` there wins over
+        the default title listing ``params``.
+    **params
+        Estimator parameters (``C=..., kernel=..., gamma=...``).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    options = {"title": _params_title(params), **(plot_options or {})}
+    with plotting.style():
+        if ax is None:
+            _, ax = plt.subplots()
+        try:
+            model = _fit(estimator, X, y, params)
+        except ValueError as exc:
+            _draw_data(ax, X, y)
+            if options["title"] is not None:
+                ax.set_title(options["title"])
+            render_message(ax, exc)
+            return ax
+    return plotting.plot_svc_2d(model, X, y, ax=ax, **options)
+
+
+def svr_view(estimator, x, y, ax=None, *, plot_options=None, **params):
+    """Refit a regressor with ``params`` and draw it: the redraw callback of :func:`explore_svr`.
+
+    ``clone(estimator).set_params(**params).fit(x.reshape(-1, 1), y)``, then
+    ``plotting.plot_svr_1d`` with the tube width ``epsilon`` read from the fitted estimator's
+    parameters. A ``ValueError`` from the fit is drawn as a message over the data.
+
+    Parameters
+    ----------
+    estimator : regressor
+        A scikit-learn compatible regressor with an ``epsilon`` parameter; it is cloned.
+    x : array-like of shape (n_samples,) or (n_samples, 1)
+    y : array-like of shape (n_samples,)
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    plot_options : dict, optional
+        Passed to ``plotting.plot_svr_1d``.
+    **params
+        Estimator parameters (``C=..., epsilon=..., gamma=...``).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    x = np.asarray(x, dtype=np.float64).reshape(-1, 1)
+    options = {"title": _params_title(params), **(plot_options or {})}
+    with plotting.style():
+        if ax is None:
+            _, ax = plt.subplots()
+        try:
+            model = _fit(estimator, x, y, params)
+        except ValueError as exc:
+            _draw_data(ax, x, y)
+            if options["title"] is not None:
+                ax.set_title(options["title"])
+            render_message(ax, exc)
+            return ax
+    epsilon = model.get_params().get("epsilon", 0.0)
+    return plotting.plot_svr_1d(model, x, y, epsilon=epsilon, ax=ax, **options)
+
+
+# --- explorers ----------------------------------------------------------------------------------
+
+
+def _redraw(plot_fn, values):
+    """One widget update: a fresh figure, ``plot_fn(ax=ax, **values)``, displayed, then closed.
+
+    A ``ValueError`` raised by ``plot_fn`` becomes a message in the panel.
+    """
+    from IPython.display import display
+
+    with plotting.style():
+        fig, ax = plt.subplots()
+        try:
+            plot_fn(ax=ax, **values)
+        except ValueError as exc:
+            render_message(ax, exc)
+    display(fig)
+    plt.close(fig)  # displayed as an image; keep pyplot from holding (and re-showing) it
+    return fig
+
+
+def explore(plot_fn, /, **controls):
+    """Put controls on a plotting function: ``ipywidgets.interactive``, or nothing when static.
+
+    Parameters
+    ----------
+    plot_fn : callable
+        ``plot_fn(ax=ax, **values)`` draws one panel, e.g. ``plotting.plot_losses`` or
+        ``functools.partial(svc_view, estimator, X, y)``.
+    **controls
+        One per keyword of ``plot_fn`` that varies: an ipywidgets widget (see :func:`log_slider`,
+        :func:`float_slider`, :func:`int_slider`, :func:`dropdown`, :func:`checkbox`), an
+        ``interact`` shorthand (``(0.0, 1.0)``, a list of options, a bool), or ``ipywidgets.fixed``.
+
+    Returns
+    -------
+    ipywidgets.interactive or None
+        None, with no output at all, when :func:`is_static`; else the displayed widget (its
+        ``children`` are the controls followed by the output area). It is already displayed:
+        end the cell with ``;`` (or assign the result) so Jupyter does not show it twice.
+    """
+    if is_static():
+        return None
+    from IPython.display import display
+
+    widgets = _widgets()
+
+    def update(**values):
+        _redraw(plot_fn, values)
+
+    widget = widgets.interactive(update, **controls)
+    display(widget)
+    return widget
+
+
+def explore_svc(estimator, X, y, *, plot_options=None, **param_controls):
+    """Explore a classifier on 2-D data: each change refits a clone and redraws ``plot_svc_2d``.
+
+    Parameters
+    ----------
+    estimator : classifier
+        e.g. ``svmbook.SVC(kernel="rbf")`` or ``sklearn.svm.SVC``.
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+    plot_options : dict, optional
+        Passed to ``plotting.plot_svc_2d``.
+    **param_controls
+        Controls for estimator parameters, e.g. ``C=log_slider("C", 1e-3, 1e3, 1.0)``,
+        ``kernel=dropdown("kernel", {"linear": "linear", "rbf": "rbf"})``.
+
+    Returns
+    -------
+    ipywidgets.interactive or None
+        As :func:`explore`. The callback is :func:`svc_view`.
+    """
+    view = functools.partial(svc_view, estimator, X, y, plot_options=plot_options)
+    return explore(view, **param_controls)
+
+
+def explore_svr(estimator, x, y, *, plot_options=None, **param_controls):
+    """Explore a 1-D regression: each change refits a clone and redraws ``plot_svr_1d``.
+
+    The tube drawn is the fitted estimator's ``epsilon`` (a control named ``epsilon`` moves it).
+
+    Parameters
+    ----------
+    estimator : regressor
+        e.g. ``svmbook.SVR(kernel="rbf")`` or ``sklearn.svm.SVR``.
+    x : array-like of shape (n_samples,) or (n_samples, 1)
+    y : array-like of shape (n_samples,)
+    plot_options : dict, optional
+        Passed to ``plotting.plot_svr_1d``.
+    **param_controls
+        Controls for estimator parameters, e.g. ``epsilon=float_slider("epsilon", 0, 1, 0.5)``.
+
+    Returns
+    -------
+    ipywidgets.interactive or None
+        As :func:`explore`. The callback is :func:`svr_view`.
+    """
+    view = functools.partial(svr_view, estimator, x, y, plot_options=plot_options)
+    return explore(view, **param_controls)
+
+
+def explore_losses(*, epsilon=0.5, mu=1.0):
+    """Explore Gunn's Fig. 5.1: sliders for ``epsilon`` and ``mu`` on ``plotting.plot_losses``.
+
+    Returns
+    -------
+    ipywidgets.interactive or None
+        As :func:`explore`.
+    """
+    if is_static():
+        return None
+    return explore(
+        plotting.plot_losses,
+        epsilon=float_slider("epsilon", 0.0, 2.0, epsilon, step=0.05),
+        mu=float_slider("mu", 0.05, 2.0, mu, step=0.05),
+    )

@@ -1,0 +1,243 @@
+import functools
+
+import ipywidgets
+import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.svm import SVC, SVR
+
+from svmbook import plotting, widgets
+from svmbook.widgets import (
+    checkbox,
+    dropdown,
+    explore,
+    explore_losses,
+    explore_svc,
+    explore_svr,
+    float_slider,
+    int_slider,
+    is_static,
+    log_slider,
+    svc_view,
+    svr_view,
+)
+
+matplotlib.use("Agg")
+
+X = np.array(
+    [[1, 1], [3, 3], [1, 3], [2, 2.5], [3, 2.5], [4, 3], [3, 2], [1.5, 1.5], [1, 2]], dtype=float
+)
+Y = np.array([1, 1, 1, 1, -1, -1, -1, 1, -1])
+X_REG = np.array([-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0, 4.0, 5.0])
+Y_REG = np.array([-2.0, 0.0, 0.5, 0.2, 1.0, 1.8, 3.5, 3.1, 4.2])
+
+
+class InfeasibleProblemError(ValueError):
+    """Stands in for svmbook's error on a hard margin over non-separable data."""
+
+
+class HardMarginSVC(ClassifierMixin, BaseEstimator):
+    """A classifier whose fit fails at C = inf, like svmbook.SVC on non-separable data."""
+
+    def __init__(self, C=1.0):
+        self.C = C
+
+    def fit(self, X, y):
+        if np.isinf(self.C):
+            raise InfeasibleProblemError("the hard-margin problem is infeasible (C=inf)")
+        return SVC(kernel="linear", C=self.C).fit(X, y)
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture
+def live(monkeypatch):
+    """A notebook with a frontend: neither static flag set."""
+    monkeypatch.delenv("SVMBOOK_STATIC", raising=False)
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+
+
+def _n_circled(ax):
+    (svs,) = [a for a in ax.get_children() if a.get_gid() == "support_vectors"]
+    return len(svs.get_offsets())
+
+
+def _messages(ax):
+    return [a.get_text() for a in ax.texts if a.get_gid() == "message"]
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, False),
+        ({"SVMBOOK_STATIC": "1"}, True),
+        ({"SVMBOOK_STATIC": "true"}, True),
+        ({"SVMBOOK_STATIC": "TRUE"}, True),
+        ({"SVMBOOK_STATIC": "0"}, False),
+        ({"SVMBOOK_STATIC": ""}, False),
+        ({"NBGRADER_EXECUTION": "autograde"}, True),
+        ({"NBGRADER_EXECUTION": ""}, True),
+    ],
+)
+def test_is_static(monkeypatch, env, expected):
+    monkeypatch.delenv("SVMBOOK_STATIC", raising=False)
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    assert is_static() is expected
+
+
+def test_explore_is_silent_when_static(monkeypatch, capsys):
+    monkeypatch.setenv("SVMBOOK_STATIC", "1")
+    calls = []
+
+    def plot_fn(ax=None, **values):
+        calls.append(values)
+
+    assert explore(plot_fn, C=(0.1, 10.0)) is None
+    assert explore_svc(SVC(), X, Y, C=(0.1, 10.0)) is None
+    assert explore_svr(SVR(), X_REG, Y_REG, C=(0.1, 10.0)) is None
+    assert explore_losses() is None
+    assert calls == []
+    assert capsys.readouterr() == ("", "")
+    assert plt.get_fignums() == []
+
+
+def test_explore_live_builds_interactive(live):
+    calls = []
+
+    def plot_fn(ax=None, **values):
+        calls.append(values)
+        ax.plot([0, 1], [0, values["C"]])
+        return ax
+
+    slider = log_slider("C", 1e-3, 1e3, 1.0)
+    widget = explore(plot_fn, C=slider, kernel=["linear", "rbf"])
+    assert isinstance(widget, ipywidgets.interactive)
+    assert slider in widget.children
+    assert any(isinstance(c, ipywidgets.Dropdown) for c in widget.children)
+    assert isinstance(widget.children[-1], ipywidgets.Output)
+    assert calls == [{"C": 1.0, "kernel": "linear"}]  # drawn once at creation
+    slider.value = 1e3  # a slider move redraws with the new value
+    assert calls[-1] == {"C": pytest.approx(1e3), "kernel": "linear"}
+    assert plt.get_fignums() == []  # each redraw's figure is displayed and closed
+
+
+def test_explore_renders_value_errors(live, monkeypatch):
+    drawn = []
+    monkeypatch.setattr(widgets, "render_message", lambda ax, exc: drawn.append(str(exc)))
+
+    def plot_fn(ax=None, C=1.0):
+        raise InfeasibleProblemError("infeasible")
+
+    widget = explore(plot_fn, C=(0.5, 2.0))
+    assert isinstance(widget, ipywidgets.interactive) and drawn == ["infeasible"]
+
+
+def test_explorers_live(live):
+    widget = explore_svc(
+        SVC(kernel="linear"),
+        X,
+        Y,
+        C=log_slider("C", 1e-3, 1e3, 1.0),
+        kernel=dropdown("kernel", {"linear": "linear", "rbf": "rbf"}),
+        plot_options={"soft": True},
+    )
+    assert isinstance(widget, ipywidgets.interactive)
+    assert [c.description for c in widget.children[:-1]] == ["C", "kernel"]
+    widget = explore_svr(SVR(), X_REG, Y_REG, epsilon=float_slider("epsilon", 0.0, 1.0, 0.5))
+    assert widget.children[0].value == 0.5
+    widget = explore_losses(epsilon=0.3, mu=0.5)
+    assert [c.description for c in widget.children[:-1]] == ["epsilon", "mu"]
+    assert [c.value for c in widget.children[:-1]] == [0.3, 0.5]
+
+
+@pytest.mark.parametrize("C", [1e-3, 1.0, 1e3])
+@pytest.mark.parametrize("kernel", ["linear", "rbf"])
+def test_svc_view_at_slider_endpoints(C, kernel):
+    estimator = SVC(kernel="linear")
+    ax = svc_view(estimator, X, Y, C=C, kernel=kernel)
+    reference = SVC(kernel=kernel, C=C).fit(X, Y)
+    assert _n_circled(ax) == len(reference.support_)
+    assert ax.get_title() == f"C = {C:.4g}, kernel = {kernel}"
+    assert ax.get_xlabel() and ax.get_ylabel()
+    assert estimator.get_params()["C"] == 1.0  # the estimator itself is never touched
+
+
+def test_svc_view_with_kernel_objects_and_given_ax():
+    def quadratic(A, B):
+        return (A @ B.T + 1.0) ** 2
+
+    fig, ax = plt.subplots()
+    out = svc_view(SVC(), X, Y, ax=ax, kernel=quadratic, C=100.0, plot_options={"title": "t"})
+    assert out is ax and ax.get_title() == "t"
+    assert _n_circled(ax) == len(SVC(kernel=quadratic, C=100.0).fit(X, Y).support_)
+
+
+def test_svc_view_renders_infeasible_fit():
+    ax = svc_view(HardMarginSVC(), X, Y, C=np.inf)
+    (message,) = _messages(ax)
+    assert "InfeasibleProblemError" in message and "infeasible" in message
+    assert ax.get_title() == "C = inf"
+    # the data are still shown under the message
+    assert any(a.get_gid() == "class_positive" for a in ax.get_children())
+    # a finite C on the same estimator draws the model
+    ax = svc_view(HardMarginSVC(), X, Y, C=1.0)
+    assert _messages(ax) == [] and _n_circled(ax) > 0
+
+
+def test_svc_view_renders_invalid_parameter():
+    ax = svc_view(SVC(), X, Y, C=-1.0)
+    (message,) = _messages(ax)
+    assert "C" in message
+
+
+@pytest.mark.parametrize("C", [1e-3, 1e3])
+@pytest.mark.parametrize("epsilon", [0.0, 0.5])
+def test_svr_view_at_slider_endpoints(C, epsilon):
+    ax = svr_view(SVR(kernel="rbf", gamma=0.5), X_REG, Y_REG, C=C, epsilon=epsilon)
+    reference = SVR(kernel="rbf", gamma=0.5, C=C, epsilon=epsilon).fit(X_REG[:, None], Y_REG)
+    assert _n_circled(ax) == len(reference.support_)
+    fit = next(a for a in ax.get_lines() if a.get_gid() == "fit")
+    upper = next(a for a in ax.get_lines() if a.get_gid() == "tube")
+    np.testing.assert_allclose(upper.get_ydata() - fit.get_ydata(), epsilon)
+
+
+def test_svr_view_renders_failures():
+    ax = svr_view(SVR(), X_REG, Y_REG, epsilon=-1.0)
+    (message,) = _messages(ax)
+    assert "epsilon" in message
+
+
+def test_view_callbacks_work_in_plot_grid():
+    fig = plotting.plot_grid(
+        functools.partial(svc_view, SVC(kernel="linear"), X, Y), "C", [1e-3, 1.0, 1e3]
+    )
+    assert [a.get_title() for a in fig.axes] == ["C = 0.001", "C = 1", "C = 1000"]
+
+
+def test_control_helpers():
+    slider = log_slider("C", 1e-3, 1e3)
+    assert isinstance(slider, ipywidgets.FloatLogSlider)
+    assert slider.min == pytest.approx(-3) and slider.max == pytest.approx(3)
+    assert slider.value == pytest.approx(1.0)
+    assert slider.continuous_update is False
+    assert log_slider("gamma", 0.01, 100, 0.1, steps=4).step == pytest.approx(1.0)
+    assert float_slider("mu", 0, 2).value == 1.0
+    assert int_slider("degree", 1, 10, 2).value == 2
+    kernels = dropdown("kernel", [("linear", "linear"), ("quadratic", len)])
+    assert kernels.value == "linear" and kernels.options[1][1] is len
+    assert dropdown("kernel", ["a", "b"], value="b").value == "b"
+    assert checkbox("bias").value is True
+    with pytest.raises(ValueError, match="0 < low < high"):
+        log_slider("C", 0.0, 1.0)
+    with pytest.raises(ValueError, match="low < high"):
+        float_slider("mu", 1.0, 1.0)
+    with pytest.raises(ValueError, match="options must not be empty"):
+        dropdown("kernel", [])

@@ -310,6 +310,14 @@ def _redraw(plot_fn, values):
     return fig
 
 
+def _control(name, spec):
+    """Expand the shorthand ``(low, high, "log")`` or ``(low, high, "log", value)`` to a slider."""
+    if isinstance(spec, tuple) and len(spec) in (3, 4) and spec[2] == "log":
+        value = spec[3] if len(spec) == 4 else None
+        return log_slider(name, spec[0], spec[1], value)
+    return spec
+
+
 def explore(plot_fn, /, **controls):
     """Put controls on a plotting function: ``ipywidgets.interactive``, or nothing when static.
 
@@ -321,7 +329,8 @@ def explore(plot_fn, /, **controls):
     **controls
         One per keyword of ``plot_fn`` that varies: an ipywidgets widget (see :func:`log_slider`,
         :func:`float_slider`, :func:`int_slider`, :func:`dropdown`, :func:`checkbox`), an
-        ``interact`` shorthand (``(0.0, 1.0)``, a list of options, a bool), or ``ipywidgets.fixed``.
+        ``interact`` shorthand (``(0.0, 1.0)``, a list of options, a bool), ``ipywidgets.fixed``,
+        or ``(low, high, "log")`` / ``(low, high, "log", value)`` for a :func:`log_slider`.
 
     Returns
     -------
@@ -339,6 +348,7 @@ def explore(plot_fn, /, **controls):
     def update(**values):
         _redraw(plot_fn, values)
 
+    controls = {name: _control(name, spec) for name, spec in controls.items()}
     widget = widgets.interactive(update, **controls)
     display(widget)
     return widget

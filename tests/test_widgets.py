@@ -129,6 +129,20 @@ def test_explore_live_builds_interactive(live):
     assert plt.get_fignums() == []  # each redraw's figure is displayed and closed
 
 
+def test_explore_log_shorthand(live):
+    seen = []
+    widget = explore(
+        lambda ax=None, C=None, gamma=None: seen.append((C, gamma)),
+        C=(1e-2, 1e2, "log"),
+        gamma=(1e-3, 1e1, "log", 0.1),
+    )
+    C, gamma = widget.children[:2]
+    assert isinstance(C, ipywidgets.FloatLogSlider) and C.description == "C"
+    assert C.min == pytest.approx(-2) and C.max == pytest.approx(2)
+    assert gamma.value == pytest.approx(0.1)
+    assert seen == [(pytest.approx(1.0), pytest.approx(0.1))]
+
+
 def test_explore_renders_value_errors(live, monkeypatch):
     drawn = []
     monkeypatch.setattr(widgets, "render_message", lambda ax, exc: drawn.append(str(exc)))

@@ -670,9 +670,8 @@ def load_raetsch(name, realisation=1):
 
     Examples
     --------
-    >>> X_train, y_train, X_test, y_test = load_raetsch("banana")  # doctest: +SKIP
-    >>> X_train.shape, X_test.shape  # doctest: +SKIP
-    ((400, 2), (4900, 2))
+    With the data available (``$SVMBOOK_DATA`` or the cache), ``load_raetsch("banana")`` returns
+    arrays of shapes (400, 2), (400,), (4900, 2) and (4900,).
     """
     if name not in _RAETSCH_ASC and name not in _RAETSCH_FULL:
         names = sorted(_RAETSCH_ASC + tuple(_RAETSCH_FULL))

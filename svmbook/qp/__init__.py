@@ -1,0 +1,23 @@
+"""cvxopt reference formulations: one function per textbook problem, the oracles of every fast
+solver.
+
+Each function takes a Gram matrix (never a kernel) and returns a :class:`QPResult`. The
+formulations follow
+Gunn (1998), "Support Vector Machines for Classification and Regression", with the errata of the
+seed notes
+(section 7) corrected and stated in each docstring.
+"""
+
+from ._result import InfeasibleProblemError, QPResult, svtol
+from .svc import hard_margin_primal, l2_svc_dual, svc_dual
+from .svr import svr_dual
+
+__all__ = [
+    "InfeasibleProblemError",
+    "QPResult",
+    "hard_margin_primal",
+    "l2_svc_dual",
+    "svc_dual",
+    "svr_dual",
+    "svtol",
+]

@@ -1,0 +1,106 @@
+"""Thin cvxopt layer: per-call options, dense matrices, the LP feasibility test of hard problems."""
+
+from __future__ import annotations
+
+import numpy as np
+from cvxopt import matrix, solvers
+
+# Tighter than cvxopt's defaults (1e-7 / 1e-6 / 1e-7) so that the oracles hold to 1e-6. Passed per
+# call;
+# solvers.options is never touched.
+QP_OPTIONS = {
+    "show_progress": False,
+    "abstol": 1e-10,
+    "reltol": 1e-10,
+    "feastol": 1e-10,
+    "maxiters": 200,
+}
+LP_OPTIONS = {"show_progress": False, "abstol": 1e-9, "reltol": 1e-9, "feastol": 1e-9}
+
+
+def _m(a):
+    return matrix(np.ascontiguousarray(a, dtype=np.float64).reshape(np.shape(a)[0], -1))
+
+
+def solve_qp(P, q, *, lb=None, ub=None, A=None, b=None):
+    """Solve ``min 1/2 x'Px + q'x`` s.t. ``lb <= x <= ub`` (entries may be +-inf) and ``Ax = b``.
+
+    Returns ``(x, eq_multiplier, status, n_iter)``. cvxopt's Lagrangian is
+    ``1/2 x'Px + q'x + nu'(Ax - b) + z'(Gx - h)``, so ``eq_multiplier`` is ``nu``.
+    """
+    P = np.asarray(P, dtype=np.float64)
+    n = P.shape[0]
+    P = 0.5 * (P + P.T)
+    rows, h = [], []
+    eye = np.eye(n)
+    if lb is not None:
+        lb = np.broadcast_to(np.asarray(lb, dtype=np.float64), (n,))
+        keep = np.isfinite(lb)
+        rows.append(-eye[keep])
+        h.append(-lb[keep])
+    if ub is not None:
+        ub = np.broadcast_to(np.asarray(ub, dtype=np.float64), (n,))
+        keep = np.isfinite(ub)
+        rows.append(eye[keep])
+        h.append(ub[keep])
+    G = np.vstack(rows) if rows and sum(r.shape[0] for r in rows) else None
+    args = [_m(P), _m(q)]
+    if G is not None:
+        args += [_m(G), _m(np.concatenate(h))]
+    else:
+        args += [None, None]
+    if A is not None:
+        args += [_m(np.atleast_2d(A)), _m(np.atleast_1d(b))]
+    sol = solvers.qp(*args, options=dict(QP_OPTIONS))
+    x = np.array(sol["x"]).ravel()
+    nu = None if A is None else np.array(sol["y"]).ravel()
+    return x, nu, sol["status"], int(sol["iterations"])
+
+
+def _range_basis(K):
+    """Orthonormal basis of the range of ``K`` (eigenvalues below 1e-12 * max dropped).
+
+    ``{K c}`` is the set of values on the data of the functions in the span of the feature vectors,
+    so
+    ``f = V t`` with free ``t`` describes it; the orthonormal basis keeps the LP well conditioned
+    (``L = V sqrt(lambda)`` does not: small eigenvalues would need huge coefficients).
+    """
+    lam, V = np.linalg.eigh(0.5 * (K + K.T))
+    keep = lam > 1e-12 * max(lam.max(), 1e-300)
+    return V[:, keep]
+
+
+def min_total_violation(K, y, *, bias, epsilon=None):
+    """Smallest total violation of the hard constraints over all functions of the feature space.
+
+    Classification (``epsilon is None``): ``min sum s`` s.t. ``y_i f(x_i) >= 1 - s_i``, ``s >= 0``.
+    Regression: ``min sum s`` s.t. ``|y_i - f(x_i)| <= epsilon + s_i``. Here ``f = L v (+ b)`` with
+    ``L L' = K``, i.e. all of the feature space restricted to the data (representer theorem).
+    Returns ``(total, s)``; the hard problem is feasible iff ``total`` is 0.
+    """
+    B = _range_basis(K)
+    n = B.shape[0]
+    if bias != "implicit":
+        # Add the constant direction; keep the basis orthonormal (full column rank for cvxopt).
+        U, sv, _ = np.linalg.svd(np.hstack([B, np.ones((n, 1)) / np.sqrt(n)]), full_matrices=False)
+        B = U[:, sv > 1e-10]
+    p = B.shape[1]
+    eye = np.eye(n)
+    c = np.concatenate([np.zeros(p), np.ones(n)])
+    if epsilon is None:
+        G = np.vstack([np.hstack([-y[:, None] * B, -eye]), np.hstack([np.zeros((n, p)), -eye])])
+        h = np.concatenate([-np.ones(n), np.zeros(n)])
+    else:
+        G = np.vstack(
+            [
+                np.hstack([B, -eye]),
+                np.hstack([-B, -eye]),
+                np.hstack([np.zeros((n, p)), -eye]),
+            ]
+        )
+        h = np.concatenate([y + epsilon, epsilon - y, np.zeros(n)])
+    sol = solvers.lp(_m(c), _m(G), _m(h), options=dict(LP_OPTIONS))
+    if sol["x"] is None:  # pragma: no cover - cvxopt always returns a point for a bounded LP
+        return np.inf, np.full(n, np.inf)
+    s = np.maximum(np.array(sol["x"]).ravel()[p:], 0.0)
+    return float(s.sum()), s

@@ -1,0 +1,107 @@
+"""The one result type of the reference formulations, and the toolbox's support-vector tolerance."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["InfeasibleProblemError", "QPResult", "svtol"]
+
+
+class InfeasibleProblemError(ValueError):
+    """The hard-margin (``C=np.inf``) problem has no solution: the data cannot be separated (or
+    fitted
+    inside the tube) by any function of the kernel's feature space.
+
+    Use a finite ``C`` (soft margin), or ``infeasible="ridge"`` for the listings' squared-slack
+    semantics.
+    """
+
+
+def svtol(C):
+    """Support-vector tolerance of Gunn's toolbox, ``svtol(C)`` (notes section 7 item 16).
+
+    ``1e-5`` when ``C`` is infinite, else ``1e-6 * C``. The listings call ``svtol(alpha)``; the
+    toolbox
+    signature takes ``C`` and so do we. A multiplier counts as a support vector when it exceeds the
+    tolerance, and as free (strictly inside the box) when it is also below ``C - svtol(C)``.
+    """
+    C = float(C)
+    return 1e-5 if np.isinf(C) else 1e-6 * C
+
+
+@dataclass(frozen=True)
+class QPResult:
+    """Solution of one reference QP, the analogue of LIBSVM's ``SolutionInfo``.
+
+    The learned function is ``f(x) = sum_i coef[i] * K(x_i, x) + b`` for every formulation.
+
+    Attributes
+    ----------
+    alpha : ndarray of shape (n_samples,) or (2 * n_samples,)
+        Dual variables. SVC: ``alpha``. SVR: ``(alpha, alpha*)`` stacked (for the beta-forms of the
+        Laplace, quadratic and Huber losses these are the positive and negative parts of ``beta``).
+    coef : ndarray of shape (n_samples,)
+        Expansion coefficients: ``alpha * y`` (SVC) or ``beta = alpha - alpha*`` (SVR).
+    b : float
+        Bias. Explicit bias: the average over free support vectors of the KKT estimate (Listings
+        A.1/A.2);
+        when no free support vector exists the bias is not unique and ``b`` is the midpoint of
+        ``b_interval`` (the choice of LIBSVM's ``calculate_rho``; Listing A.1 would print "cannot
+        compute
+        bias" and use 0, Listing A.2 ``(max y + min y) / 2``). Implicit bias: 0.
+    b_interval : tuple of float
+        ``(lo, hi)``, the set of biases satisfying the KKT conditions with ``coef``. ``lo == hi ==
+        b``
+        when a free support vector pins the bias.
+    b_multiplier : float or None
+        The multiplier of the equality constraint returned by cvxopt: an independent estimate of
+        ``b``
+        (it lies in ``b_interval`` up to the solver accuracy). None for the implicit bias.
+    objective : float
+        Dual objective in the textbook minimisation form, e.g. ``1/2 a'Qa - 1'a`` for (2.35).
+    support : ndarray of int
+        Indices with ``|coef| > svtol``.
+    free : ndarray of int
+        Indices of the support vectors strictly inside the box (the ones that pin ``b``).
+    status : str
+        "optimal" when cvxopt reports it or when the active-set polish of the interior-point
+        solution
+        satisfies every KKT condition to 1e-9 (see ``svmbook.qp._common.polish``), else cvxopt's
+        status
+        ("unknown"; a ``ConvergenceWarning`` is issued).
+    n_iter : int
+        Interior-point iterations.
+    w_norm2 : float
+        ``coef' K coef`` = ``||w||^2`` in feature space.
+    margin : float or None
+        ``2 / sqrt(w_norm2)`` for classification, None for regression.
+    svtol : float
+        The tolerance used for ``support`` and ``free``.
+    formulation : str
+        Which problem was solved, e.g. ``"svc_dual (2.35)-(2.36), explicit bias"``.
+    w : ndarray or None
+        Primal weight vector (only :func:`hard_margin_primal`).
+    """
+
+    alpha: np.ndarray
+    coef: np.ndarray
+    b: float
+    b_interval: tuple[float, float]
+    b_multiplier: float | None
+    objective: float
+    support: np.ndarray
+    free: np.ndarray
+    status: str
+    n_iter: int
+    w_norm2: float
+    margin: float | None
+    svtol: float
+    formulation: str
+    w: np.ndarray | None = field(default=None)
+
+    def decision_function(self, K_cross):
+        """``f`` at new points from ``K_cross[i, j] = K(x_new_i, x_train_j)``."""
+        K_cross = np.asarray(K_cross, dtype=np.float64)
+        return K_cross @ self.coef + self.b

@@ -293,6 +293,30 @@ def _gram(kind, theta, X, Y):
 
 
 @njit(cache=True)
+def _gram_symmetric(kind, theta, X):
+    """Gram matrix ``K(X, X)``: half the evaluations, and exactly symmetric."""
+    n = X.shape[0]
+    if _is_dot_kind(kind):
+        G = np.dot(X, X.T)
+        for i in range(n):
+            for j in range(i + 1, n):
+                G[j, i] = G[i, j]
+        x_sq = np.empty(0)
+        if kind == _RBF:
+            x_sq = _row_sq_norms(X)
+            for i in range(n):
+                G[i, i] = x_sq[i]  # so that ||x_i - x_i||^2 evaluates to exactly 0
+        _transform_dot(kind, theta, G, x_sq, x_sq, X.shape[1])
+        return G
+    G = np.empty((n, n))
+    for i in range(n):
+        for j in range(i, n):
+            G[i, j] = _pair(kind, theta, X, i, X, j)
+            G[j, i] = G[i, j]
+    return G
+
+
+@njit(cache=True)
 def _diag(kind, theta, X):
     out = np.empty(X.shape[0])
     if kind == _RBF or kind == _ERBF:
@@ -559,6 +583,8 @@ class Kernel:
 
     def _gram(self, X, Y):
         if self.kind >= 0:
+            if Y is X:
+                return _gram_symmetric(self.kind, self.theta, X)
             return _gram(self.kind, self.theta, X, Y)
         parts = self.params["kernels"]
         if self.name == "additive":
@@ -569,9 +595,9 @@ class Kernel:
         K = np.ones((X.shape[0], Y.shape[0]))
         for f in range(X.shape[1]):
             part = parts[0 if len(parts) == 1 else f]
-            K *= part._gram(
-                np.ascontiguousarray(X[:, f : f + 1]), np.ascontiguousarray(Y[:, f : f + 1])
-            )
+            x_f = np.ascontiguousarray(X[:, f : f + 1])
+            y_f = x_f if Y is X else np.ascontiguousarray(Y[:, f : f + 1])
+            K *= part._gram(x_f, y_f)
         return K
 
     def diag(self, X):

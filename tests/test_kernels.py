@@ -224,16 +224,23 @@ def test_gram_matches_reference(name, kernel, ref, domain):
     K = kernel(X, Y)
     assert K.shape == (9, 7) and K.dtype == np.float64
     np.testing.assert_allclose(K, ref(X, Y), rtol=RTOL, atol=ATOL)
-    # Y=None means Y=X, and the result is symmetric
+    # Y=None means Y=X; the result is exactly symmetric and agrees with K(X, X) passed twice
     KX = kernel(X)
     np.testing.assert_allclose(KX, ref(X, X), rtol=RTOL, atol=ATOL)
-    np.testing.assert_allclose(KX, KX.T, rtol=RTOL, atol=ATOL)
+    np.testing.assert_array_equal(KX, KX.T)
+    np.testing.assert_allclose(KX, kernel(X, X.copy()), rtol=RTOL, atol=ATOL)
 
 
 @pytest.mark.parametrize(("name", "kernel", "ref", "domain"), CASES, ids=CASE_IDS)
 def test_diag_matches_gram_diagonal(name, kernel, ref, domain):
     X, _ = _data(n=11, low=domain[0], high=domain[1], seed=1)
     np.testing.assert_allclose(kernel.diag(X), np.diag(ref(X, X)), rtol=RTOL, atol=ATOL)
+
+
+def test_rbf_diagonal_is_exactly_one_far_from_the_origin():
+    X = np.random.default_rng(0).random((6, 3)) + 1e4
+    np.testing.assert_array_equal(np.diag(rbf(sigma=1e-3)(X)), np.ones(6))
+    np.testing.assert_array_equal(rbf(sigma=1e-3).diag(X), np.ones(6))
 
 
 def test_accepts_lists_ints_and_noncontiguous_input():

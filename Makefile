@@ -42,8 +42,9 @@ notebooks: $(STAMP)
 
 # Executes every chapter into $(BUILD)/notebooks (committed notebooks untouched), then builds the HTML book.
 book: $(STAMP)
+	rm -rf $(BUILD)/notebooks
 	SVMBOOK_STATIC=1 OMP_NUM_THREADS=1 $(BIN)/python tools/nbexec.py --outdir $(BUILD)/notebooks notebooks/*.ipynb
-	$(BIN)/python tools/build_book.py --notebooks $(BUILD)/notebooks --out $(BUILD)/html
+	$(BIN)/python tools/build_book.py -q --notebooks $(BUILD)/notebooks --out $(BUILD)/html
 	@echo "Book: $(BUILD)/html/index.html"
 
 lab: $(STAMP)

@@ -1,0 +1,608 @@
+"""LIBSVM's formulations as short adapters on the one SMO core (:mod:`svmbook.solvers.smo`).
+
+Each ``solve_*`` mirrors the function of the same name in LIBSVM's ``svm.cpp`` (Chang & Lin,
+"LIBSVM: a library for support vector machines", ACM TIST 2(3), 2011, Sec. 2-4): build ``p``,
+``y``, the per-variable bounds ``C_i``, the row map and a feasible start, call the core, and map
+the answer back (times y; fold SVR's 2l variables into l; rescale nu-SVC by r).
+
+scikit-learn conventions are kept so that an estimator can copy the fields (``dual_coef``,
+``intercept``, ``support``) straight into ``dual_coef_``, ``intercept_``, ``support_``:
+
+* samples with ``sample_weight <= 0`` are removed before solving (their alpha is 0), as
+  scikit-learn's ``remove_zero_weight``;
+* classification: ``classes = sorted(unique(y))``; the solver sees ``classes[0]`` as +1 and the
+  samples grouped by class (class 0 first, order kept within a class), which is what
+  scikit-learn's LIBSVM does; the public decision function
+  ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept`` is positive for ``classes[1]``.
+  Grouping only changes the order in which the solver visits the variables (it decides ties in
+  working-set selection); it is what makes ``n_iter`` equal scikit-learn's;
+* the kernel is either a precomputed Gram matrix passed as ``X`` (``kernel="precomputed"``) or a
+  :class:`svmbook.kernels.Kernel` evaluated on ``X`` row by row through the core's cache
+  (resolve scikit-learn names and ``gamma="scale"`` with :func:`svmbook.kernels.get_kernel`).
+
+Warm start: ``alpha0`` holds the core's variables in the caller's sample order (the ``alpha``
+field of a previous result): ``alpha`` of C-SVC and one-class (length n); the unscaled
+``alpha`` of nu-SVC (length n, ``sum`` per class ``= nu * sum(w) / 2``); ``(alpha, alpha*)`` of
+SVR (length 2n), or for eps-SVR also ``beta`` (length n, split into its positive and negative
+parts). An infeasible ``alpha0`` raises ``ValueError`` naming it (no silent projection).
+"""
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from sklearn.utils.class_weight import compute_class_weight
+
+from .solvers.smo import SMOResult, solve
+
+__all__ = [
+    "FormulationResult",
+    "solve_c_svc",
+    "solve_nu_svc",
+    "solve_one_class",
+    "solve_epsilon_svr",
+    "solve_nu_svr",
+]
+
+
+@dataclass
+class FormulationResult:
+    """Everything an estimator needs from one binary / one-class / regression solve.
+
+    Attributes
+    ----------
+    alpha : ndarray of shape (n,) or (2n,)
+        The core's variables in the caller's sample order (SVR: ``alpha`` then ``alpha*``);
+        the warm start of a later solve. nu-SVC: before the 1/r rescaling.
+    dual_coef : ndarray of shape (n,)
+        Coefficients of ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept``.
+    intercept : float
+        ``b`` of that decision function (``-rho`` for SVR / one-class, ``+rho`` for the
+        classifiers because of the label flip, see module docstring).
+    rho : float
+        LIBSVM's rho in its internal labelling.
+    support : ndarray of int
+        Sample indices with ``dual_coef != 0``, increasing.
+    n_iter : int
+    objective : float
+        LIBSVM's ``obj`` (nu-SVC: divided by ``r**2``, as LIBSVM prints it).
+    status : int
+        0 converged, 1 max_iter reached (scikit-learn's ``fit_status_``).
+    upper_bound : ndarray of shape (n,) or (2n,)
+        The bound ``C_i`` of each core variable (nu-SVC: divided by r).
+    classes : ndarray or None
+        Sorted class labels (classification only).
+    extra : dict
+        ``r`` (nu), ``epsilon`` (nu-SVR), ``offset`` (one-class), ``n_support`` (per class).
+    smo : SMOResult
+        The core's raw result with iteration, kernel-evaluation and cache statistics and time.
+    """
+
+    alpha: np.ndarray
+    dual_coef: np.ndarray
+    intercept: float
+    rho: float
+    support: np.ndarray
+    n_iter: int
+    objective: float
+    status: int
+    upper_bound: np.ndarray
+    classes: np.ndarray | None
+    smo: SMOResult
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def converged(self):
+        return self.status == 0
+
+
+# --------------------------------------------------------------------------------------------
+# helpers
+# --------------------------------------------------------------------------------------------
+
+
+def _source(X, kernel):
+    """(n, kwargs for the core): a Gram matrix (``kernel="precomputed"``) or a Kernel."""
+    if isinstance(kernel, str):
+        if kernel != "precomputed":
+            raise ValueError(
+                f"kernel must be 'precomputed' or a svmbook.kernels.Kernel, got {kernel!r}; "
+                "resolve names with svmbook.kernels.get_kernel"
+            )
+        K = np.ascontiguousarray(X, dtype=np.float64)
+        if K.ndim != 2 or K.shape[0] != K.shape[1]:
+            raise ValueError(
+                f"X must be a square Gram matrix for kernel='precomputed', got shape {K.shape}"
+            )
+        return K.shape[0], {"K": K}
+    if not (hasattr(kernel, "kind") and hasattr(kernel, "theta")):
+        raise TypeError(f"kernel must be 'precomputed' or a Kernel, got {type(kernel).__name__}")
+    X = kernel.check_input(X)
+    return X.shape[0], {"X": X, "kernel": kernel}
+
+
+def _sample_weight(sample_weight, n):
+    if sample_weight is None:
+        return np.ones(n)
+    w = np.asarray(sample_weight, dtype=np.float64).ravel()
+    if w.shape[0] != n:
+        raise ValueError(f"sample_weight must have length {n}, got {w.shape[0]}")
+    if not np.all(np.isfinite(w)):
+        raise ValueError("sample_weight must be finite")
+    return w
+
+
+def _check_positive(name, value):
+    if not (np.isscalar(value) and np.isfinite(value) and value > 0):
+        raise ValueError(f"{name} must be > 0, got {value!r}")
+
+
+def _binary_labels(y, n):
+    y = np.asarray(y).ravel()
+    if y.shape[0] != n:
+        raise ValueError(f"y must have length {n}, got {y.shape[0]}")
+    classes = np.unique(y)
+    if classes.shape[0] != 2:
+        raise ValueError(f"y must hold exactly two classes, got {classes.shape[0]}")
+    return y, classes
+
+
+def _check_alpha0(alpha0, length, upper, idx, name="alpha0"):
+    """Return the core start in solver order, or raise if alpha0 is not feasible."""
+    a = np.asarray(alpha0, dtype=np.float64).ravel()
+    if a.shape[0] != length:
+        raise ValueError(f"{name} must have length {length}, got {a.shape[0]}")
+    if not np.all(np.isfinite(a)):
+        raise ValueError(f"{name} must be finite")
+    dropped = np.ones(length, dtype=bool)
+    dropped[idx] = False
+    if np.any(a[dropped] != 0):
+        raise ValueError(f"{name} must be 0 for samples with sample_weight <= 0")
+    a = a[idx]
+    bad = np.flatnonzero((a < 0) | (a > upper))
+    if bad.size:
+        k = bad[0]
+        raise ValueError(
+            f"{name} is infeasible: 0 <= {name} <= C fails at {bad.size} entries "
+            f"(e.g. {a[k]!r} not in [0, {upper[k]!r}])"
+        )
+    return a
+
+
+def _check_equality(name, value, target, scale):
+    if abs(value - target) > 1e-10 * max(1.0, scale):
+        raise ValueError(f"alpha0 is infeasible: {name} = {value!r}, must equal {target!r}")
+
+
+def _smo_kwargs(tol, shrinking, cache_size, max_iter):
+    _check_positive("tol", tol)
+    _check_positive("cache_size", cache_size)
+    return dict(
+        tol=float(tol),
+        shrinking=bool(shrinking),
+        cache_size=float(cache_size),
+        max_iter=-1 if max_iter is None else int(max_iter),
+    )
+
+
+def _grouped_order(y, classes, w):
+    """scikit-learn's LIBSVM order: drop w <= 0, then class 0 first, stable within a class."""
+    kept = np.flatnonzero(w > 0)
+    order = np.argsort(y[kept] != classes[0], kind="stable")
+    return kept[order]
+
+
+# --------------------------------------------------------------------------------------------
+# classification
+# --------------------------------------------------------------------------------------------
+
+
+def solve_c_svc(
+    X,
+    y,
+    C=1.0,
+    *,
+    kernel="precomputed",
+    class_weight=None,
+    sample_weight=None,
+    tol=1e-3,
+    shrinking=True,
+    cache_size=200.0,
+    max_iter=-1,
+    alpha0=None,
+):
+    """C-SVC (LIBSVM ``solve_c_svc``): ``min 0.5 a'Qa - e'a, y'a = 0, 0 <= a_i <= C_i``.
+
+    ``C_i = sample_weight_i * C * class_weight[y_i]`` (scikit-learn's per-sample C).
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, n) or (n, n_features)
+        Gram matrix (``kernel="precomputed"``) or the points (``kernel`` a ``Kernel``).
+    kernel : "precomputed" or svmbook.kernels.Kernel, default="precomputed"
+    y : array-like of shape (n,)
+        Two class labels.
+    C : float, default=1.0
+    class_weight : dict, "balanced" or None
+        Multiplies C per class (``sklearn.utils.class_weight.compute_class_weight``).
+    sample_weight : array-like of shape (n,), default=None
+        Multiplies C per sample; samples with weight <= 0 are dropped.
+    tol, shrinking, cache_size, max_iter
+        As :func:`svmbook.solvers.smo.solve` (``max_iter=-1``: LIBSVM's cap).
+    alpha0 : array-like of shape (n,), default=None
+        Feasible warm start (``alpha`` of a previous result).
+
+    Returns
+    -------
+    FormulationResult
+    """
+    n, src = _source(X, kernel)
+    y, classes = _binary_labels(y, n)
+    _check_positive("C", C)
+    w = _sample_weight(sample_weight, n)
+    cw = compute_class_weight(class_weight, classes=classes, y=y)
+    order = _grouped_order(y, classes, w)
+    y_int = np.where(y[order] == classes[0], 1.0, -1.0)
+    Cp, Cn = C * cw[0], C * cw[1]
+    upper = np.where(y_int > 0, w[order] * Cp, w[order] * Cn)
+    if alpha0 is None:
+        a0 = np.zeros(order.shape[0])
+    else:
+        a0 = _check_alpha0(alpha0, n, upper, order)
+        _check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.sum(a0)))
+    res = solve(
+        -np.ones(order.shape[0]),
+        y_int,
+        upper,
+        a0,
+        **src,
+        row_map=order,
+        **_smo_kwargs(tol, shrinking, cache_size, max_iter),
+    )
+    alpha = np.zeros(n)
+    alpha[order] = res.alpha
+    y_pub = np.where(y == classes[1], 1.0, -1.0)
+    dual_coef = y_pub * alpha
+    support = np.flatnonzero(alpha != 0)
+    bounds = np.zeros(n)
+    bounds[order] = upper
+    n_support = np.array([np.sum(y[support] == c) for c in classes])
+    return FormulationResult(
+        alpha=alpha,
+        dual_coef=dual_coef,
+        intercept=res.rho,
+        rho=res.rho,
+        support=support,
+        n_iter=res.n_iter,
+        objective=res.objective,
+        status=res.status,
+        upper_bound=bounds,
+        classes=classes,
+        smo=res,
+        extra={"n_support": n_support},
+    )
+
+
+def solve_nu_svc(
+    X,
+    y,
+    nu=0.5,
+    *,
+    kernel="precomputed",
+    sample_weight=None,
+    tol=1e-3,
+    shrinking=True,
+    cache_size=200.0,
+    max_iter=-1,
+    alpha0=None,
+):
+    """nu-SVC (LIBSVM ``solve_nu_svc``, Schoelkopf et al. 2000; Chang & Lin 2001 scaling).
+
+    Solves ``min 0.5 a'Qa, sum_{y=+1} a = sum_{y=-1} a = nu sum(w) / 2, 0 <= a_i <= w_i`` with
+    LIBSVM's ``Solver_NU``, then divides by ``r`` (``C = 1/r``). Class weights do not enter
+    nu-SVC in LIBSVM, so there are none here.
+
+    Returns
+    -------
+    FormulationResult
+        ``extra["r"]``; ``alpha`` is unscaled (warm start), ``dual_coef = y alpha / r``.
+    """
+    n, src = _source(X, kernel)
+    y, classes = _binary_labels(y, n)
+    if not (np.isscalar(nu) and 0 < nu <= 1):
+        raise ValueError(f"nu must be in (0, 1], got {nu!r}")
+    w = _sample_weight(sample_weight, n)
+    order = _grouped_order(y, classes, w)
+    y_int = np.where(y[order] == classes[0], 1.0, -1.0)
+    upper = w[order].copy()
+    # LIBSVM svm_check_parameter: nu * (n1 + n2) / 2 <= min(n1, n2), with weights
+    n1, n2 = float(np.sum(upper[y_int > 0])), float(np.sum(upper[y_int < 0]))
+    if nu * (n1 + n2) / 2 > min(n1, n2):
+        raise ValueError(f"specified nu={nu!r} is infeasible")
+    nu_l = 0.0
+    for c in upper:
+        nu_l += nu * c
+    if alpha0 is None:
+        a0 = np.empty(order.shape[0])
+        sum_pos = sum_neg = nu_l / 2
+        for k in range(order.shape[0]):
+            if y_int[k] > 0:
+                a0[k] = min(upper[k], sum_pos)
+                sum_pos -= a0[k]
+            else:
+                a0[k] = min(upper[k], sum_neg)
+                sum_neg -= a0[k]
+    else:
+        a0 = _check_alpha0(alpha0, n, upper, order)
+        _check_equality(
+            "sum of alpha0 over classes[0]", float(np.sum(a0[y_int > 0])), nu_l / 2, nu_l
+        )
+        _check_equality(
+            "sum of alpha0 over classes[1]", float(np.sum(a0[y_int < 0])), nu_l / 2, nu_l
+        )
+    res = solve(
+        np.zeros(order.shape[0]),
+        y_int,
+        upper,
+        a0,
+        **src,
+        row_map=order,
+        nu=True,
+        **_smo_kwargs(tol, shrinking, cache_size, max_iter),
+    )
+    r = res.r
+    alpha = np.zeros(n)
+    alpha[order] = res.alpha
+    y_pub = np.where(y == classes[1], 1.0, -1.0)
+    dual_coef = y_pub * alpha / r
+    support = np.flatnonzero(alpha != 0)
+    bounds = np.zeros(n)
+    bounds[order] = upper / r
+    rho = res.rho / r
+    n_support = np.array([np.sum(y[support] == c) for c in classes])
+    return FormulationResult(
+        alpha=alpha,
+        dual_coef=dual_coef,
+        intercept=rho,
+        rho=rho,
+        support=support,
+        n_iter=res.n_iter,
+        objective=res.objective / (r * r),
+        status=res.status,
+        upper_bound=bounds,
+        classes=classes,
+        smo=res,
+        extra={"r": r, "n_support": n_support},
+    )
+
+
+def solve_one_class(
+    X,
+    nu=0.5,
+    *,
+    kernel="precomputed",
+    sample_weight=None,
+    tol=1e-3,
+    shrinking=True,
+    cache_size=200.0,
+    max_iter=-1,
+    alpha0=None,
+):
+    """One-class SVM (LIBSVM ``solve_one_class``; Schoelkopf et al. 2001).
+
+    ``min 0.5 a'Ka, e'a = nu sum(w), 0 <= a_i <= w_i`` (LIBSVM's unnormalised scaling); the
+    start puts the first ``floor(nu n)`` alphas at their bound. ``f(x) = sum a_i K(x_i, x) - rho``.
+
+    Returns
+    -------
+    FormulationResult
+        ``dual_coef = alpha``, ``intercept = -rho``, ``extra["offset"] = rho``.
+    """
+    n, src = _source(X, kernel)
+    if not (np.isscalar(nu) and 0 < nu <= 1):
+        raise ValueError(f"nu must be in (0, 1], got {nu!r}")
+    w = _sample_weight(sample_weight, n)
+    order = np.flatnonzero(w > 0)
+    upper = w[order].copy()
+    nu_l = 0.0
+    for c in upper:
+        nu_l += c * nu
+    if alpha0 is None:
+        a0 = np.zeros(order.shape[0])
+        k = 0
+        while nu_l > 0:
+            a0[k] = min(upper[k], nu_l)
+            nu_l -= a0[k]
+            k += 1
+    else:
+        a0 = _check_alpha0(alpha0, n, upper, order)
+        _check_equality("sum(alpha0)", float(np.sum(a0)), float(nu * np.sum(upper)), nu_l)
+    res = solve(
+        np.zeros(order.shape[0]),
+        np.ones(order.shape[0]),
+        upper,
+        a0,
+        **src,
+        row_map=order,
+        **_smo_kwargs(tol, shrinking, cache_size, max_iter),
+    )
+    alpha = np.zeros(n)
+    alpha[order] = res.alpha
+    bounds = np.zeros(n)
+    bounds[order] = upper
+    return FormulationResult(
+        alpha=alpha,
+        dual_coef=alpha.copy(),
+        intercept=-res.rho,
+        rho=res.rho,
+        support=np.flatnonzero(alpha != 0),
+        n_iter=res.n_iter,
+        objective=res.objective,
+        status=res.status,
+        upper_bound=bounds,
+        classes=None,
+        smo=res,
+        extra={"offset": res.rho},
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# regression
+# --------------------------------------------------------------------------------------------
+
+
+def _regression_setup(n, z, w):
+    z = np.asarray(z, dtype=np.float64).ravel()
+    if z.shape[0] != n:
+        raise ValueError(f"y must have length {n}, got {z.shape[0]}")
+    kept = np.flatnonzero(w > 0)
+    row_map = np.concatenate([kept, kept])
+    y2 = np.concatenate([np.ones(kept.shape[0]), -np.ones(kept.shape[0])])
+    return z, kept, row_map, y2
+
+
+def _svr_alpha0(alpha0, n, upper2, kept, allow_beta):
+    a = np.asarray(alpha0, dtype=np.float64).ravel()
+    if allow_beta and a.shape[0] == n:
+        a = np.concatenate([np.maximum(a, 0.0), np.maximum(-a, 0.0)])
+    elif a.shape[0] != 2 * n:
+        raise ValueError(
+            f"alpha0 must have length {2 * n} (alpha, alpha*)"
+            + (f" or {n} (beta)" if allow_beta else "")
+            + f", got {a.shape[0]}"
+        )
+    return _check_alpha0(a, 2 * n, upper2, np.concatenate([kept, kept + n]))
+
+
+def _svr_result(res, n, kept, upper2, extra):
+    alpha2 = np.zeros(2 * n)
+    idx = np.concatenate([kept, kept + n])
+    alpha2[idx] = res.alpha
+    beta = alpha2[:n] - alpha2[n:]
+    bounds = np.zeros(2 * n)
+    bounds[idx] = upper2
+    return FormulationResult(
+        alpha=alpha2,
+        dual_coef=beta,
+        intercept=-res.rho,
+        rho=res.rho,
+        support=np.flatnonzero(beta != 0),
+        n_iter=res.n_iter,
+        objective=res.objective,
+        status=res.status,
+        upper_bound=bounds,
+        classes=None,
+        smo=res,
+        extra=extra,
+    )
+
+
+def solve_epsilon_svr(
+    X,
+    y,
+    C=1.0,
+    epsilon=0.1,
+    *,
+    kernel="precomputed",
+    sample_weight=None,
+    tol=1e-3,
+    shrinking=True,
+    cache_size=200.0,
+    max_iter=-1,
+    alpha0=None,
+):
+    """epsilon-SVR (LIBSVM ``solve_epsilon_svr``) on 2n variables ``(alpha, alpha*)``.
+
+    ``p = (epsilon - y, epsilon + y)``, signs ``(+1, -1)``, both halves mapped to the same
+    kernel rows; ``f(x) = sum beta_i K(x_i, x) - rho`` with ``beta = alpha - alpha*``.
+
+    Returns
+    -------
+    FormulationResult
+        ``dual_coef = beta``, ``intercept = -rho``; ``alpha`` has length 2n.
+    """
+    n, src = _source(X, kernel)
+    _check_positive("C", C)
+    if not (np.isscalar(epsilon) and epsilon >= 0):
+        raise ValueError(f"epsilon must be >= 0, got {epsilon!r}")
+    w = _sample_weight(sample_weight, n)
+    z, kept, row_map, y2 = _regression_setup(n, y, w)
+    Ck = w[kept] * C
+    upper2 = np.concatenate([Ck, Ck])
+    p = np.concatenate([epsilon - z[kept], epsilon + z[kept]])
+    if alpha0 is None:
+        a0 = np.zeros(2 * kept.shape[0])
+    else:
+        a0 = _svr_alpha0(alpha0, n, upper2, kept, allow_beta=True)
+        _check_equality("sum(alpha0) - sum(alpha0*)", float(y2 @ a0), 0.0, float(np.sum(a0)))
+    res = solve(
+        p,
+        y2,
+        upper2,
+        a0,
+        **src,
+        row_map=row_map,
+        **_smo_kwargs(tol, shrinking, cache_size, max_iter),
+    )
+    return _svr_result(res, n, kept, upper2, {})
+
+
+def solve_nu_svr(
+    X,
+    y,
+    nu=0.5,
+    C=1.0,
+    *,
+    kernel="precomputed",
+    sample_weight=None,
+    tol=1e-3,
+    shrinking=True,
+    cache_size=200.0,
+    max_iter=-1,
+    alpha0=None,
+):
+    """nu-SVR (LIBSVM ``solve_nu_svr``): ``Solver_NU`` on 2n variables, ``p = (-y, y)``.
+
+    Both halves start at ``min(C_i, remaining)`` from ``C nu sum(w) / 2``; the fitted tube
+    half-width is ``epsilon = -r``.
+
+    Returns
+    -------
+    FormulationResult
+        ``dual_coef = beta``, ``intercept = -rho``, ``extra["epsilon"]``; ``alpha``: length 2n.
+    """
+    n, src = _source(X, kernel)
+    _check_positive("C", C)
+    if not (np.isscalar(nu) and 0 < nu <= 1):
+        raise ValueError(f"nu must be in (0, 1], got {nu!r}")
+    w = _sample_weight(sample_weight, n)
+    z, kept, row_map, y2 = _regression_setup(n, y, w)
+    Ck = w[kept] * C
+    upper2 = np.concatenate([Ck, Ck])
+    total = 0.0
+    for c in Ck:
+        total += c * nu
+    total /= 2
+    p = np.concatenate([-z[kept], z[kept]])
+    if alpha0 is None:
+        half = np.empty(kept.shape[0])
+        s = total
+        for k in range(kept.shape[0]):
+            half[k] = min(s, Ck[k])
+            s -= half[k]
+        a0 = np.concatenate([half, half])
+    else:
+        a0 = _svr_alpha0(alpha0, n, upper2, kept, allow_beta=False)
+        m = kept.shape[0]
+        _check_equality("sum(alpha0)", float(np.sum(a0[:m])), total, 2 * total)
+        _check_equality("sum(alpha0*)", float(np.sum(a0[m:])), total, 2 * total)
+    res = solve(
+        p,
+        y2,
+        upper2,
+        a0,
+        **src,
+        row_map=row_map,
+        nu=True,
+        **_smo_kwargs(tol, shrinking, cache_size, max_iter),
+    )
+    return _svr_result(res, n, kept, upper2, {"r": res.r, "epsilon": -res.r})

@@ -1,0 +1,923 @@
+"""The SMO core: one solver for every LIBSVM formulation.
+
+Solves (Chang & Lin, "LIBSVM: a library for support vector machines", ACM TIST 2(3), 2011, Sec. 4)::
+
+    min_a  0.5 a' Q a + p' a   s.t.  y' a = Delta,  0 <= a_i <= C_i,
+
+with ``y_i`` in {-1, +1} and ``Q_ij = y_i y_j K(x[r_i], x[r_j])`` for a row map ``r`` from the
+``l`` variables to the ``m`` real points (STYLE.md Sec. 1: SVC has ``r = identity``, one-class
+``y = 1``, SVR ``y = (+1.., -1..)`` and ``r = (0..m-1, 0..m-1)``). With ``nu=True`` it solves
+the nu problems' two equality constraints ``sum_{y_i=+1} a_i = Delta_+``,
+``sum_{y_i=-1} a_i = Delta_-`` (LIBSVM's ``Solver_NU``). The start ``alpha`` must be feasible; it
+fixes ``Delta``.
+
+It is a re-implementation of LIBSVM's ``Solver`` (``svm.cpp``), step by step, with the same names:
+
+* working-set selection by second-order information, Fan, Chen & Lin, "Working set selection
+  using second order information for training SVM", JMLR 6:1889-1918 (2005), WSS 2, with
+  ``TAU`` replacing non-positive curvature (their WSS 3 for indefinite kernels) and LIBSVM's
+  tie-breaking (``>=``/``<=``: the last index wins, in the current shrunk order);
+* the exact two-variable update with LIBSVM's clipping branches;
+* shrinking (``do_shrinking``, ``be_shrunk``) with the gradient rebuilt from ``G_bar``
+  (``reconstruct_gradient``); shrunk variables are swapped behind ``active_size`` exactly as
+  ``swap_index`` does, because the order decides ties;
+* ``calculate_rho`` (and the nu variant returning two rhos).
+
+Kernel values are float32 (LIBSVM's ``Qfloat``), everything else float64, so the iteration
+sequence equals LIBSVM's on the same kernel values. Kernel rows come from the LRU cache in
+:mod:`svmbook.solvers.cache`.
+
+Names (as in ``svm.cpp``): ``G`` gradient ``Qa + p``; ``G_bar_i = sum_{j at upper bound} C_j Q_ij``
+(the gradient if free variables were 0), ``QD`` the diagonal of ``Q`` (float64),
+``alpha_status`` in {``LOWER_BOUND``, ``UPPER_BOUND``, ``FREE``}, ``active_size`` the number of
+variables not shrunk, ``active_set[k]`` the original index of the variable at position ``k``.
+"""
+
+import time
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit
+from sklearn.exceptions import ConvergenceWarning
+
+from .cache import KIND_PRECOMPUTED, get_row, get_rows, make_cache
+
+__all__ = ["SMOResult", "solve", "TAU", "default_max_iter"]
+
+TAU = 1e-12
+INF = np.inf
+LOWER_BOUND = 0
+UPPER_BOUND = 1
+FREE = 2
+
+# ctl: small int64 state shared by the jitted functions
+CTL_ACTIVE_SIZE = 0
+CTL_UNSHRINK = 1
+
+
+# --------------------------------------------------------------------------------------------
+# bookkeeping
+# --------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def update_alpha_status(k, alpha, C, alpha_status):
+    if alpha[k] >= C[k]:
+        alpha_status[k] = UPPER_BOUND
+    elif alpha[k] <= 0:
+        alpha_status[k] = LOWER_BOUND
+    else:
+        alpha_status[k] = FREE
+
+
+@njit(cache=True)
+def _swap(a, i, j):
+    t = a[i]
+    a[i] = a[j]
+    a[j] = t
+
+
+@njit(cache=True)
+def swap_index(i, j, st):
+    """Swap variables at positions i and j in every per-variable array (LIBSVM's swap_index)."""
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    _swap(y, i, j)
+    _swap(r, i, j)
+    _swap(QD, i, j)
+    _swap(p, i, j)
+    _swap(alpha, i, j)
+    _swap(C, i, j)
+    _swap(G, i, j)
+    _swap(G_bar, i, j)
+    _swap(alpha_status, i, j)
+    _swap(active_set, i, j)
+
+
+@njit(cache=True)
+def _row(a, ksrc, cache):
+    """Kernel row of real point ``a`` (float32, over the m real points)."""
+    kind, theta, X = ksrc
+    data, slot_of, owner, prv, nxt, stats = cache
+    s = get_row(a, kind, theta, X, data, slot_of, owner, prv, nxt, stats)
+    return data[s]
+
+
+@njit(cache=True)
+def _batch(rows, ksrc, cache, slots):
+    kind, theta, X = ksrc
+    data, slot_of, owner, prv, nxt, stats = cache
+    get_rows(rows, kind, theta, X, data, slot_of, owner, prv, nxt, stats, slots)
+
+
+@njit(cache=True)
+def _for_rows_in_batches(
+    positions, st, ksrc, cache, target, coef, lo, hi, gather_lo, gather_hi, mode
+):
+    """Accumulate kernel rows of the variables at ``positions``, in order, fetched in batches.
+
+    mode 0 (``G``/``G_bar`` init and scatter): for each position i (in order) and every
+    k in [lo, hi): ``target[k] += coef[i] * Q_ik``.
+    mode 1 (gather): for each position i: ``target[i] += sum_{k in [gather_lo, gather_hi),
+    free k} alpha_k Q_ik`` (reconstruct_gradient, first loop order).
+    The accumulation order is LIBSVM's, so results are bitwise those of its loops.
+    """
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    data = cache[0]
+    n_slots = data.shape[0]
+    m = data.shape[1]
+    mark = np.zeros(m, dtype=np.int8)
+    n = positions.shape[0]
+    rows_buf = np.empty(min(n, n_slots), dtype=np.int64)
+    start = 0
+    while start < n:
+        # take positions, in order, until n_slots distinct rows are needed
+        stop = start
+        count = 0
+        while stop < n:
+            a = r[positions[stop]]
+            if mark[a] == 0:
+                if count == n_slots:
+                    break
+                mark[a] = 1
+                rows_buf[count] = a
+                count += 1
+            stop += 1
+        rows = rows_buf[:count].copy()
+        for t in range(count):
+            mark[rows[t]] = 0
+        slots = np.empty(rows.shape[0], dtype=np.int64)
+        _batch(rows, ksrc, cache, slots)
+        slot_of = cache[1]
+        for t in range(start, stop):
+            i = positions[t]
+            Ki = data[slot_of[r[i]]]
+            yi = y[i]
+            if mode == 0:
+                c = coef[i]
+                for k in range(lo, hi):
+                    target[k] += c * (yi * y[k] * np.float64(Ki[r[k]]))
+            else:
+                acc = target[i]
+                for k in range(gather_lo, gather_hi):
+                    if alpha_status[k] == FREE:
+                        acc += alpha[k] * (yi * y[k] * np.float64(Ki[r[k]]))
+                target[i] = acc
+        start = stop
+
+
+@njit(cache=True)
+def init_gradient(st, ksrc, cache):
+    """``G = p + sum_{a_i>0} a_i Q_i``, ``G_bar = sum_{a_i=C_i} C_i Q_i`` (rows batched)."""
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    l = y.shape[0]
+    for k in range(l):
+        G[k] = p[k]
+        G_bar[k] = 0.0
+    # LIBSVM adds, for i in order, alpha_i Q_i to G and (if at upper bound) C_i Q_i to G_bar;
+    # both are separate accumulations, so doing G first and then G_bar gives the same bits.
+    n_nz = 0
+    for i in range(l):
+        if alpha_status[i] != LOWER_BOUND:
+            n_nz += 1
+    if n_nz == 0:
+        return
+    nz = np.empty(n_nz, dtype=np.int64)
+    n_up = 0
+    t = 0
+    for i in range(l):
+        if alpha_status[i] != LOWER_BOUND:
+            nz[t] = i
+            t += 1
+            if alpha_status[i] == UPPER_BOUND:
+                n_up += 1
+    _for_rows_in_batches(nz, st, ksrc, cache, G, alpha, 0, l, 0, 0, 0)
+    if n_up > 0:
+        up = np.empty(n_up, dtype=np.int64)
+        t = 0
+        for i in range(l):
+            if alpha_status[i] == UPPER_BOUND:
+                up[t] = i
+                t += 1
+        _for_rows_in_batches(up, st, ksrc, cache, G_bar, C, 0, l, 0, 0, 0)
+
+
+@njit(cache=True)
+def reconstruct_gradient(st, ksrc, cache, ctl):
+    """Rebuild ``G`` of the shrunk variables: ``G_i = G_bar_i + p_i + sum_{j free} a_j Q_ij``.
+
+    Like LIBSVM, use whichever loop order touches fewer kernel entries.
+    """
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    l = y.shape[0]
+    active_size = ctl[CTL_ACTIVE_SIZE]
+    if active_size == l:
+        return
+    for j in range(active_size, l):
+        G[j] = G_bar[j] + p[j]
+    nr_free = 0
+    for j in range(active_size):
+        if alpha_status[j] == FREE:
+            nr_free += 1
+    if nr_free * l > 2 * active_size * (l - active_size):
+        # rows of the inactive variables, over the active free ones
+        pos = np.arange(active_size, l)
+        _for_rows_in_batches(pos, st, ksrc, cache, G, alpha, 0, 0, 0, active_size, 1)
+    else:
+        # rows of the active free variables, over the inactive ones
+        pos = np.empty(nr_free, dtype=np.int64)
+        t = 0
+        for i in range(active_size):
+            if alpha_status[i] == FREE:
+                pos[t] = i
+                t += 1
+        _for_rows_in_batches(pos, st, ksrc, cache, G, alpha, active_size, l, 0, 0, 0)
+
+
+# --------------------------------------------------------------------------------------------
+# working-set selection (Fan, Chen & Lin 2005, WSS 2; LIBSVM select_working_set)
+# --------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def select_working_set(st, ksrc, cache, ctl, eps):
+    """Return (i, j), or (-1, -1) when optimal (``Gmax + Gmax2 < eps`` or no j exists).
+
+    i maximises ``-y_t G_t`` over I_up; j minimises ``-(Gmax + y_t G_t)^2 / a_it`` over I_low
+    with ``a_it = QD_i + QD_t - 2 K_it`` (``TAU`` if not positive). Ties: the last index wins.
+    """
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    active_size = ctl[CTL_ACTIVE_SIZE]
+    Gmax = -INF
+    Gmax2 = -INF
+    Gmax_idx = -1
+    Gmin_idx = -1
+    obj_diff_min = INF
+    for t in range(active_size):
+        if y[t] > 0:
+            if alpha_status[t] != UPPER_BOUND:
+                if -G[t] >= Gmax:
+                    Gmax = -G[t]
+                    Gmax_idx = t
+        else:
+            if alpha_status[t] != LOWER_BOUND:
+                if G[t] >= Gmax:
+                    Gmax = G[t]
+                    Gmax_idx = t
+    i = Gmax_idx
+    if i == -1:
+        return -1, -1
+    Ki = _row(r[i], ksrc, cache)
+    QDi = QD[i]
+    for j in range(active_size):
+        if y[j] > 0:
+            if alpha_status[j] != LOWER_BOUND:
+                grad_diff = Gmax + G[j]
+                if G[j] >= Gmax2:
+                    Gmax2 = G[j]
+                if grad_diff > 0:
+                    # QD_i + QD_j - 2 y_i Q_ij, and y_i Q_ij = y_j K_ij = K_ij here
+                    quad_coef = QDi + QD[j] - 2.0 * np.float64(Ki[r[j]])
+                    if quad_coef > 0:
+                        obj_diff = -(grad_diff * grad_diff) / quad_coef
+                    else:
+                        obj_diff = -(grad_diff * grad_diff) / TAU
+                    if obj_diff <= obj_diff_min:
+                        Gmin_idx = j
+                        obj_diff_min = obj_diff
+        else:
+            if alpha_status[j] != UPPER_BOUND:
+                grad_diff = Gmax - G[j]
+                if -G[j] >= Gmax2:
+                    Gmax2 = -G[j]
+                if grad_diff > 0:
+                    # QD_i + QD_j + 2 y_i Q_ij, and y_i Q_ij = y_j K_ij = -K_ij here
+                    quad_coef = QDi + QD[j] - 2.0 * np.float64(Ki[r[j]])
+                    if quad_coef > 0:
+                        obj_diff = -(grad_diff * grad_diff) / quad_coef
+                    else:
+                        obj_diff = -(grad_diff * grad_diff) / TAU
+                    if obj_diff <= obj_diff_min:
+                        Gmin_idx = j
+                        obj_diff_min = obj_diff
+    if Gmax + Gmax2 < eps or Gmin_idx == -1:
+        return -1, -1
+    return Gmax_idx, Gmin_idx
+
+
+@njit(cache=True)
+def select_working_set_nu(st, ksrc, cache, ctl, eps):
+    """nu variant (LIBSVM Solver_NU): i and j from the same class, i taken per class."""
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    active_size = ctl[CTL_ACTIVE_SIZE]
+    Gmaxp = -INF
+    Gmaxp2 = -INF
+    Gmaxp_idx = -1
+    Gmaxn = -INF
+    Gmaxn2 = -INF
+    Gmaxn_idx = -1
+    Gmin_idx = -1
+    obj_diff_min = INF
+    for t in range(active_size):
+        if y[t] > 0:
+            if alpha_status[t] != UPPER_BOUND:
+                if -G[t] >= Gmaxp:
+                    Gmaxp = -G[t]
+                    Gmaxp_idx = t
+        else:
+            if alpha_status[t] != LOWER_BOUND:
+                if G[t] >= Gmaxn:
+                    Gmaxn = G[t]
+                    Gmaxn_idx = t
+    ip = Gmaxp_idx
+    iN = Gmaxn_idx
+    # a dummy row when a class has no candidate: it is never read (its Gmax is -inf)
+    Kp = cache[0][0]
+    Kn = cache[0][0]
+    if ip != -1:
+        Kp = _row(r[ip], ksrc, cache)
+    if iN != -1:
+        Kn = _row(r[iN], ksrc, cache)
+    for j in range(active_size):
+        if y[j] > 0:
+            if alpha_status[j] != LOWER_BOUND:
+                grad_diff = Gmaxp + G[j]
+                if G[j] >= Gmaxp2:
+                    Gmaxp2 = G[j]
+                if grad_diff > 0:
+                    quad_coef = QD[ip] + QD[j] - 2.0 * np.float64(Kp[r[j]])
+                    if quad_coef > 0:
+                        obj_diff = -(grad_diff * grad_diff) / quad_coef
+                    else:
+                        obj_diff = -(grad_diff * grad_diff) / TAU
+                    if obj_diff <= obj_diff_min:
+                        Gmin_idx = j
+                        obj_diff_min = obj_diff
+        else:
+            if alpha_status[j] != UPPER_BOUND:
+                grad_diff = Gmaxn - G[j]
+                if -G[j] >= Gmaxn2:
+                    Gmaxn2 = -G[j]
+                if grad_diff > 0:
+                    quad_coef = QD[iN] + QD[j] - 2.0 * np.float64(Kn[r[j]])
+                    if quad_coef > 0:
+                        obj_diff = -(grad_diff * grad_diff) / quad_coef
+                    else:
+                        obj_diff = -(grad_diff * grad_diff) / TAU
+                    if obj_diff <= obj_diff_min:
+                        Gmin_idx = j
+                        obj_diff_min = obj_diff
+    if max(Gmaxp + Gmaxp2, Gmaxn + Gmaxn2) < eps or Gmin_idx == -1:
+        return -1, -1
+    if y[Gmin_idx] > 0:
+        return Gmaxp_idx, Gmin_idx
+    return Gmaxn_idx, Gmin_idx
+
+
+# --------------------------------------------------------------------------------------------
+# the two-variable update
+# --------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def update_pair(i, j, Kij, st):
+    """Minimise over (alpha_i, alpha_j) analytically and clip to the box, as LIBSVM.
+
+    The clipping branches (``diff > C_i - C_j``, ``sum > C_i``...) decide which corner is taken
+    when both variables leave the box; they are LIBSVM's, in its order. Returns the changes.
+    """
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    C_i = C[i]
+    C_j = C[j]
+    old_alpha_i = alpha[i]
+    old_alpha_j = alpha[j]
+    # Q_ij = y_i y_j K_ij, so QD_i + QD_j + 2 Q_ij (y_i != y_j) and QD_i + QD_j - 2 Q_ij
+    # (y_i == y_j) are both QD_i + QD_j - 2 K_ij
+    if y[i] != y[j]:
+        quad_coef = QD[i] + QD[j] - 2.0 * Kij
+        if quad_coef <= 0:
+            quad_coef = TAU
+        delta = (-G[i] - G[j]) / quad_coef
+        diff = alpha[i] - alpha[j]
+        alpha[i] += delta
+        alpha[j] += delta
+        if diff > 0:
+            if alpha[j] < 0:
+                alpha[j] = 0.0
+                alpha[i] = diff
+        else:
+            if alpha[i] < 0:
+                alpha[i] = 0.0
+                alpha[j] = -diff
+        if diff > C_i - C_j:
+            if alpha[i] > C_i:
+                alpha[i] = C_i
+                alpha[j] = C_i - diff
+        else:
+            if alpha[j] > C_j:
+                alpha[j] = C_j
+                alpha[i] = C_j + diff
+    else:
+        quad_coef = QD[i] + QD[j] - 2.0 * Kij
+        if quad_coef <= 0:
+            quad_coef = TAU
+        delta = (G[i] - G[j]) / quad_coef
+        sum_ = alpha[i] + alpha[j]
+        alpha[i] -= delta
+        alpha[j] += delta
+        if sum_ > C_i:
+            if alpha[i] > C_i:
+                alpha[i] = C_i
+                alpha[j] = sum_ - C_i
+        else:
+            if alpha[j] < 0:
+                alpha[j] = 0.0
+                alpha[i] = sum_
+        if sum_ > C_j:
+            if alpha[j] > C_j:
+                alpha[j] = C_j
+                alpha[i] = sum_ - C_j
+        else:
+            if alpha[i] < 0:
+                alpha[i] = 0.0
+                alpha[j] = sum_
+    return alpha[i] - old_alpha_i, alpha[j] - old_alpha_j
+
+
+@njit(cache=True)
+def update_gradient(i, j, Ki, Kj, dA_i, dA_j, st, active_size):
+    """``G_k += Q_ik dA_i + Q_jk dA_j`` over the active set."""
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    yi = y[i]
+    yj = y[j]
+    for k in range(active_size):
+        rk = r[k]
+        yk = y[k]
+        G[k] += (yi * yk * np.float64(Ki[rk])) * dA_i + (yj * yk * np.float64(Kj[rk])) * dA_j
+
+
+@njit(cache=True)
+def update_G_bar(i, Ki, sign, st):
+    """``G_bar += sign * C_i Q_i`` over all l variables (i entered/left its upper bound)."""
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    C_i = C[i]
+    yi = y[i]
+    if sign > 0:
+        for k in range(y.shape[0]):
+            G_bar[k] += C_i * (yi * y[k] * np.float64(Ki[r[k]]))
+    else:
+        for k in range(y.shape[0]):
+            G_bar[k] -= C_i * (yi * y[k] * np.float64(Ki[r[k]]))
+
+
+# --------------------------------------------------------------------------------------------
+# shrinking
+# --------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def be_shrunk(k, Gmax1, Gmax2, st):
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    if alpha_status[k] == UPPER_BOUND:
+        if y[k] > 0:
+            return -G[k] > Gmax1
+        return -G[k] > Gmax2
+    elif alpha_status[k] == LOWER_BOUND:
+        if y[k] > 0:
+            return G[k] > Gmax2
+        return G[k] > Gmax1
+    return False
+
+
+@njit(cache=True)
+def be_shrunk_nu(k, Gmax1, Gmax2, Gmax3, Gmax4, st):
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    if alpha_status[k] == UPPER_BOUND:
+        if y[k] > 0:
+            return -G[k] > Gmax1
+        return -G[k] > Gmax4
+    elif alpha_status[k] == LOWER_BOUND:
+        if y[k] > 0:
+            return G[k] > Gmax2
+        return G[k] > Gmax3
+    return False
+
+
+@njit(cache=True)
+def do_shrinking(st, ksrc, cache, ctl, eps, nu):
+    """Move variables that cannot be selected behind ``active_size`` (LIBSVM do_shrinking).
+
+    The first time the violation falls below ``10 eps`` the whole gradient is rebuilt and
+    every variable re-activated ("unshrink", once).
+    """
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    l = y.shape[0]
+    active_size = ctl[CTL_ACTIVE_SIZE]
+    Gmax1 = -INF
+    Gmax2 = -INF
+    Gmax3 = -INF
+    Gmax4 = -INF
+    if not nu:
+        # Gmax1 = max -y G over I_up; Gmax2 = max y G over I_low
+        for k in range(active_size):
+            if y[k] > 0:
+                if alpha_status[k] != UPPER_BOUND:
+                    if -G[k] >= Gmax1:
+                        Gmax1 = -G[k]
+                if alpha_status[k] != LOWER_BOUND:
+                    if G[k] >= Gmax2:
+                        Gmax2 = G[k]
+            else:
+                if alpha_status[k] != UPPER_BOUND:
+                    if -G[k] >= Gmax2:
+                        Gmax2 = -G[k]
+                if alpha_status[k] != LOWER_BOUND:
+                    if G[k] >= Gmax1:
+                        Gmax1 = G[k]
+        violation = Gmax1 + Gmax2
+    else:
+        # per class: 1,2 for y=+1 (I_up, I_low); 4,3 for y=-1
+        for k in range(active_size):
+            if alpha_status[k] != UPPER_BOUND:
+                if y[k] > 0:
+                    if -G[k] > Gmax1:
+                        Gmax1 = -G[k]
+                elif -G[k] > Gmax4:
+                    Gmax4 = -G[k]
+            if alpha_status[k] != LOWER_BOUND:
+                if y[k] > 0:
+                    if G[k] > Gmax2:
+                        Gmax2 = G[k]
+                elif G[k] > Gmax3:
+                    Gmax3 = G[k]
+        violation = max(Gmax1 + Gmax2, Gmax3 + Gmax4)
+
+    if ctl[CTL_UNSHRINK] == 0 and violation <= eps * 10:
+        ctl[CTL_UNSHRINK] = 1
+        reconstruct_gradient(st, ksrc, cache, ctl)
+        ctl[CTL_ACTIVE_SIZE] = l
+        active_size = l
+
+    k = 0
+    while k < active_size:
+        if nu:
+            shrink = be_shrunk_nu(k, Gmax1, Gmax2, Gmax3, Gmax4, st)
+        else:
+            shrink = be_shrunk(k, Gmax1, Gmax2, st)
+        if shrink:
+            active_size -= 1
+            while active_size > k:
+                if nu:
+                    keep = not be_shrunk_nu(active_size, Gmax1, Gmax2, Gmax3, Gmax4, st)
+                else:
+                    keep = not be_shrunk(active_size, Gmax1, Gmax2, st)
+                if keep:
+                    swap_index(k, active_size, st)
+                    break
+                active_size -= 1
+        k += 1
+    ctl[CTL_ACTIVE_SIZE] = active_size
+
+
+# --------------------------------------------------------------------------------------------
+# rho
+# --------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def calculate_rho(st, active_size):
+    """rho = mean of y_i G_i over free variables, else the middle of the feasible interval."""
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    nr_free = 0
+    ub = INF
+    lb = -INF
+    sum_free = 0.0
+    for k in range(active_size):
+        yG = y[k] * G[k]
+        if alpha_status[k] == UPPER_BOUND:
+            if y[k] < 0:
+                ub = min(ub, yG)
+            else:
+                lb = max(lb, yG)
+        elif alpha_status[k] == LOWER_BOUND:
+            if y[k] > 0:
+                ub = min(ub, yG)
+            else:
+                lb = max(lb, yG)
+        else:
+            nr_free += 1
+            sum_free += yG
+    if nr_free > 0:
+        return sum_free / nr_free
+    return (ub + lb) / 2
+
+
+@njit(cache=True)
+def calculate_rho_nu(st, active_size):
+    """Per-class r1, r2 (LIBSVM Solver_NU): returns (rho, r) = ((r1 - r2)/2, (r1 + r2)/2)."""
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    nr_free1 = 0
+    nr_free2 = 0
+    ub1 = INF
+    ub2 = INF
+    lb1 = -INF
+    lb2 = -INF
+    sum_free1 = 0.0
+    sum_free2 = 0.0
+    for k in range(active_size):
+        if y[k] > 0:
+            if alpha_status[k] == UPPER_BOUND:
+                lb1 = max(lb1, G[k])
+            elif alpha_status[k] == LOWER_BOUND:
+                ub1 = min(ub1, G[k])
+            else:
+                nr_free1 += 1
+                sum_free1 += G[k]
+        else:
+            if alpha_status[k] == UPPER_BOUND:
+                lb2 = max(lb2, G[k])
+            elif alpha_status[k] == LOWER_BOUND:
+                ub2 = min(ub2, G[k])
+            else:
+                nr_free2 += 1
+                sum_free2 += G[k]
+    r1 = sum_free1 / nr_free1 if nr_free1 > 0 else (ub1 + lb1) / 2
+    r2 = sum_free2 / nr_free2 if nr_free2 > 0 else (ub2 + lb2) / 2
+    return (r1 - r2) / 2, (r1 + r2) / 2
+
+
+# --------------------------------------------------------------------------------------------
+# the loop
+# --------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
+    """LIBSVM's Solver::Solve main loop on prepared state. Returns (n_iter, status, rho, r).
+
+    status 0: optimal within eps; 1: max_iter reached (the gradient is still rebuilt, as in
+    upstream LIBSVM, so rho and the objective are those of the returned alpha).
+    """
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    l = y.shape[0]
+    ctl = np.zeros(2, dtype=np.int64)
+    ctl[CTL_ACTIVE_SIZE] = l
+    n_iter = 0
+    status = 0
+    counter = min(l, 1000) + 1
+    while True:
+        if n_iter >= max_iter:
+            status = 1
+            reconstruct_gradient(st, ksrc, cache, ctl)
+            ctl[CTL_ACTIVE_SIZE] = l
+            break
+        counter -= 1
+        if counter == 0:
+            counter = min(l, 1000)
+            if shrinking:
+                do_shrinking(st, ksrc, cache, ctl, eps, nu)
+        if nu:
+            i, j = select_working_set_nu(st, ksrc, cache, ctl, eps)
+        else:
+            i, j = select_working_set(st, ksrc, cache, ctl, eps)
+        if i == -1:
+            # optimal on the active set: rebuild the whole gradient and check again
+            reconstruct_gradient(st, ksrc, cache, ctl)
+            ctl[CTL_ACTIVE_SIZE] = l
+            if nu:
+                i, j = select_working_set_nu(st, ksrc, cache, ctl, eps)
+            else:
+                i, j = select_working_set(st, ksrc, cache, ctl, eps)
+            if i == -1:
+                break
+            counter = 1  # shrink at the next iteration
+        n_iter += 1
+        active_size = ctl[CTL_ACTIVE_SIZE]
+
+        Ki = _row(r[i], ksrc, cache)
+        Kj = _row(r[j], ksrc, cache)
+        dA_i, dA_j = update_pair(i, j, np.float64(Ki[r[j]]), st)
+        update_gradient(i, j, Ki, Kj, dA_i, dA_j, st, active_size)
+
+        ui = alpha_status[i] == UPPER_BOUND
+        uj = alpha_status[j] == UPPER_BOUND
+        update_alpha_status(i, alpha, C, alpha_status)
+        update_alpha_status(j, alpha, C, alpha_status)
+        if ui != (alpha_status[i] == UPPER_BOUND):
+            update_G_bar(i, Ki, -1.0 if ui else 1.0, st)
+        if uj != (alpha_status[j] == UPPER_BOUND):
+            # row j is still cached: the cache always holds at least two rows
+            update_G_bar(j, _row(r[j], ksrc, cache), -1.0 if uj else 1.0, st)
+
+    if nu:
+        rho, rr = calculate_rho_nu(st, ctl[CTL_ACTIVE_SIZE])
+    else:
+        rho = calculate_rho(st, ctl[CTL_ACTIVE_SIZE])
+        rr = 0.0
+    return n_iter, status, rho, rr
+
+
+# --------------------------------------------------------------------------------------------
+# Python driver
+# --------------------------------------------------------------------------------------------
+
+
+def default_max_iter(l):
+    """LIBSVM's iteration cap ``max(10_000_000, 100 l)`` (upstream svm.cpp)."""
+    return max(10_000_000, 100 * int(l))
+
+
+@dataclass
+class SMOResult:
+    """What the SMO core returns (LIBSVM's ``SolutionInfo`` plus statistics).
+
+    Attributes
+    ----------
+    alpha : ndarray of shape (l,)
+        The solution, in the caller's variable order.
+    G : ndarray of shape (l,)
+        Gradient ``Q alpha + p`` at the solution.
+    rho : float
+        LIBSVM's rho (the decision function is ``sum_i y_i alpha_i K(x_i, x) - rho``). For
+        ``nu=True`` it is ``(r1 - r2) / 2``.
+    r : float
+        ``(r1 + r2) / 2`` for ``nu=True`` (LIBSVM's ``si.r``), else 0.
+    objective : float
+        ``0.5 alpha' Q alpha + p' alpha``, computed as LIBSVM: ``0.5 sum alpha_i (G_i + p_i)``.
+    n_iter : int
+        Number of two-variable updates.
+    status : int
+        0 converged (``m(alpha) - M(alpha) < tol``), 1 stopped at ``max_iter``.
+    n_kernel_evals, n_rows_computed, cache_hits : int
+        Kernel entries computed, kernel rows computed (cache misses) and row requests served
+        from the cache.
+    time : float
+        Wall-clock seconds of the solve, set-up included.
+    """
+
+    alpha: np.ndarray
+    G: np.ndarray
+    rho: float
+    r: float
+    objective: float
+    n_iter: int
+    status: int
+    n_kernel_evals: int
+    n_rows_computed: int
+    cache_hits: int
+    time: float
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def converged(self):
+        return self.status == 0
+
+
+def _kernel_source(K, X, kernel):
+    """(kind, theta, data, diagonal) for the jitted code, from a Gram matrix or a Kernel."""
+    if (K is None) == (kernel is None):
+        raise ValueError("give either a precomputed Gram matrix K or a kernel (with X)")
+    if kernel is not None:
+        if X is None:
+            raise ValueError("X is required with kernel")
+        X = kernel.check_input(X)
+        X = np.ascontiguousarray(X, dtype=np.float64)
+        if kernel.kind >= 0:
+            return int(kernel.kind), np.ascontiguousarray(kernel.theta), X, kernel.diag(X)
+        K = kernel(X)  # a combinator: no row dispatch, use its Gram matrix
+    K = np.ascontiguousarray(K, dtype=np.float64)
+    if K.ndim != 2 or K.shape[0] != K.shape[1]:
+        raise ValueError(f"K must be a square (m, m) Gram matrix, got shape {K.shape}")
+    return KIND_PRECOMPUTED, np.zeros(1), K, np.ascontiguousarray(np.diag(K))
+
+
+def solve(
+    p,
+    y,
+    C,
+    alpha0,
+    *,
+    K=None,
+    X=None,
+    kernel=None,
+    row_map=None,
+    tol=1e-3,
+    shrinking=True,
+    cache_size=200.0,
+    max_iter=-1,
+    nu=False,
+    warn=True,
+):
+    """Solve ``min 0.5 a'Qa + p'a, y'a = y'alpha0, 0 <= a <= C`` with LIBSVM's SMO.
+
+    Parameters
+    ----------
+    p : array-like of shape (l,)
+        Linear term.
+    y : array-like of shape (l,)
+        Signs in {-1, +1}.
+    C : float or array-like of shape (l,)
+        Upper bounds ``C_i > 0``.
+    alpha0 : array-like of shape (l,)
+        Feasible start: ``0 <= alpha0 <= C`` (checked; infeasible raises ``ValueError``).
+        It fixes ``Delta = y'alpha0`` (and, with ``nu=True``, both per-class sums).
+    K : ndarray of shape (m, m), default=None
+        Precomputed kernel (Gram) matrix over the m real points; stored as float32 rows.
+    X : ndarray of shape (m, n_features), default=None
+        The m real points, with ``kernel``.
+    kernel : svmbook.kernels.Kernel, default=None
+        Kernel whose rows are computed on demand (batched) and cached; instead of ``K``.
+    row_map : array-like of int of shape (l,), default=None
+        ``r``: variable i uses point ``r[i]``, ``Q_ij = y_i y_j K[r_i, r_j]``. Default identity.
+    tol : float, default=1e-3
+        Stop when ``m(alpha) - M(alpha) < tol`` (LIBSVM's eps).
+    shrinking : bool, default=True
+    cache_size : float, default=200
+        Kernel-row cache budget in megabytes.
+    max_iter : int, default=-1
+        Iteration cap; -1 means LIBSVM's ``max(10_000_000, 100 l)``. Hitting it warns with
+        ``ConvergenceWarning`` (unless ``warn=False``) and returns the current, feasible alpha.
+    nu : bool, default=False
+        Use LIBSVM's ``Solver_NU`` (two equality constraints, one per sign of y).
+
+    Returns
+    -------
+    SMOResult
+    """
+    t0 = time.perf_counter()
+    kind, theta, X, diag = _kernel_source(K, X, kernel)
+    m = X.shape[0]
+    p = np.ascontiguousarray(p, dtype=np.float64).ravel()
+    l = p.shape[0]
+    y = np.ascontiguousarray(y, dtype=np.float64).ravel()
+    if y.shape[0] != l or not np.all(np.abs(y) == 1):
+        raise ValueError("y must have one entry in {-1, +1} per variable")
+    C = np.broadcast_to(np.asarray(C, dtype=np.float64), (l,)).copy()
+    if not np.all(C > 0):
+        raise ValueError(f"C must be > 0, got min {C.min()}")
+    if row_map is None:
+        if m != l:
+            raise ValueError(f"K has {m} points but there are {l} variables: give row_map")
+        r = np.arange(l, dtype=np.int64)
+    else:
+        r = np.ascontiguousarray(row_map, dtype=np.int64).ravel()
+        if r.shape[0] != l or r.min() < 0 or r.max() >= m:
+            raise ValueError("row_map must hold l indices into the m points of K")
+    alpha = np.array(alpha0, dtype=np.float64).ravel()
+    if alpha.shape[0] != l:
+        raise ValueError(f"alpha0 must have length {l}, got {alpha.shape[0]}")
+    if not np.all(np.isfinite(alpha)) or np.any(alpha < 0) or np.any(alpha > C):
+        bad = np.flatnonzero(~((alpha >= 0) & (alpha <= C)))
+        raise ValueError(
+            f"alpha0 is infeasible: 0 <= alpha0 <= C fails at {bad.size} entries "
+            f"(first index {bad[0]}: {alpha[bad[0]]!r} not in [0, {C[bad[0]]!r}])"
+        )
+    if not tol > 0:
+        raise ValueError(f"tol must be > 0, got {tol}")
+    if max_iter is None or max_iter < 0:
+        max_iter = default_max_iter(l)
+    max_iter = int(max_iter)
+
+    QD = np.ascontiguousarray(diag[r], dtype=np.float64)
+    alpha_status = np.empty(l, dtype=np.int8)
+    alpha_status[:] = np.where(alpha >= C, UPPER_BOUND, np.where(alpha <= 0, LOWER_BOUND, FREE))
+    active_set = np.arange(l, dtype=np.int64)
+    G = np.empty(l)
+    G_bar = np.empty(l)
+    st = (y.copy(), r.copy(), QD, p.copy(), alpha, C, G, G_bar, alpha_status, active_set)
+    cache = make_cache(m, cache_size)
+    ksrc = (kind, theta, X)
+
+    init_gradient(st, ksrc, cache)
+    n_iter, status, rho, rr = solve_loop(
+        st, ksrc, cache, float(tol), bool(shrinking), max_iter, bool(nu)
+    )
+    _, _, _, p_s, alpha_s, _, G_s, _, _, perm = st
+    objective = 0.5 * float(np.dot(alpha_s, G_s + p_s))
+    alpha_out = np.empty(l)
+    alpha_out[perm] = alpha_s
+    G_out = np.empty(l)
+    G_out[perm] = G_s
+    stats = cache[5]
+    elapsed = time.perf_counter() - t0
+    if status == 1 and warn:
+        warnings.warn(
+            f"SMO stopped at max_iter={max_iter} before reaching tol={tol}; "
+            "the returned alpha is feasible but not optimal. Increase max_iter or tol.",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
+    return SMOResult(
+        alpha=alpha_out,
+        G=G_out,
+        rho=float(rho),
+        r=float(rr),
+        objective=objective,
+        n_iter=int(n_iter),
+        status=int(status),
+        n_kernel_evals=int(stats[2]),
+        n_rows_computed=int(stats[1]),
+        cache_hits=int(stats[0]),
+        time=elapsed,
+        stats={"n_slots": int(cache[0].shape[0])},
+    )

@@ -1,0 +1,288 @@
+"""svmbook.estimators: SVC and SVR (solver="qp") vs LIBSVM, Gunn's oracles, scikit-learn's API."""
+
+import pickle
+
+import numpy as np
+import pytest
+from sklearn.base import clone
+from sklearn.datasets import load_iris, make_classification, make_regression
+from sklearn.model_selection import GridSearchCV
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC as SkSVC
+from sklearn.svm import SVR as SkSVR
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from svmbook import SVC, SVR, kernels
+from svmbook.qp import InfeasibleProblemError
+
+# scikit-learn's toy (sklearn/svm/tests/test_svm.py)
+X = np.array([[-2, -1], [-1, -1], [-1, -2], [1, 1], [1, 2], [2, 1]], dtype=float)
+Y = np.array([1, 1, 1, 2, 2, 2])
+T = np.array([[-1, -1], [2, 2], [3, 2]], dtype=float)
+TRUE_RESULT = [1, 2, 2]
+
+TABLE_2_2 = np.array(
+    [[1, 1, -1], [3, 3, 1], [1, 3, 1], [3, 1, -1], [2, 2.5, 1], [3, 2.5, -1], [4, 3, -1],
+     [1.5, 1.5, 1], [1, 2, -1]],
+    dtype=float,
+)  # fmt: skip
+X51 = np.array([1.0, 3.0, 4.0, 5.6, 7.8, 10.2, 11.0, 11.5, 12.7])[:, None]
+Y51 = np.array([-1.6, -1.8, -1.0, 1.2, 2.2, 6.8, 10.0, 10.0, 10.0])
+T51 = np.array([0.0, 2.0, 6.0, 9.0, 12.0, 14.0])[:, None]
+
+
+def test_toy_linear():
+    clf = SVC(kernel="linear").fit(X, Y)
+    np.testing.assert_array_equal(clf.predict(T), TRUE_RESULT)
+    np.testing.assert_allclose(clf.dual_coef_, [[-0.25, 0.25]], atol=1e-8)
+    np.testing.assert_array_equal(clf.support_, [1, 3])
+    np.testing.assert_allclose(clf.intercept_, [0.0], atol=1e-8)
+    np.testing.assert_array_equal(clf.n_support_, [1, 1])
+    np.testing.assert_allclose(clf.coef_, [[0.5, 0.5]], atol=1e-8)
+    assert clf.fit_status_ == 0 and clf.n_features_in_ == 2
+    # identity: decision = X coef_ + intercept_
+    np.testing.assert_allclose(clf.decision_function(T), T @ clf.coef_[0] + clf.intercept_[0])
+
+
+def test_coef_is_read_only_and_linear_only():
+    clf = SVC(kernel="linear").fit(X, Y)
+    with pytest.raises(ValueError, match="read-only"):
+        clf.coef_[0, 0] = 1.0
+    with pytest.raises(AttributeError, match="linear kernel"):
+        _ = SVC(kernel="rbf").fit(X, Y).coef_
+
+
+@pytest.fixture(scope="module")
+def clf_data():
+    Xc, yc = make_classification(
+        n_samples=60, n_features=4, n_informative=3, n_redundant=0, random_state=0
+    )
+    return Xc, yc
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"kernel": "linear", "C": 0.5},
+        {"kernel": "rbf", "C": 3.0, "gamma": "scale"},
+        {"kernel": "rbf", "C": 10.0, "gamma": 0.3},
+        {"kernel": "poly", "degree": 2, "coef0": 1.0, "C": 1.0, "gamma": "auto"},
+        {"kernel": "sigmoid", "gamma": 0.05, "coef0": -1.0, "C": 1.0},
+    ],
+)
+def test_svc_agrees_with_libsvm(clf_data, params):
+    Xc, yc = clf_data
+    ours = SVC(**params).fit(Xc, yc)
+    ref = SkSVC(**params, tol=1e-8).fit(Xc, yc)
+    np.testing.assert_allclose(ours.decision_function(Xc), ref.decision_function(Xc), atol=1e-5)
+    np.testing.assert_array_equal(ours.predict(Xc), ref.predict(Xc))
+    order = np.argsort(ref.support_)  # LIBSVM groups the support vectors by class
+    np.testing.assert_array_equal(ours.support_, ref.support_[order])
+    np.testing.assert_allclose(ours.dual_coef_, ref.dual_coef_[:, order], atol=1e-5)
+    np.testing.assert_allclose(ours.intercept_, ref.intercept_, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"kernel": "linear", "C": 1.0, "epsilon": 0.1},
+        {"kernel": "rbf", "C": 10.0, "epsilon": 0.2},
+        {"kernel": "poly", "degree": 2, "coef0": 1.0, "C": 0.1, "epsilon": 0.05},
+    ],
+)
+def test_svr_agrees_with_libsvm(params):
+    Xr, yr = make_regression(n_samples=50, n_features=3, noise=5.0, random_state=1)
+    yr = yr / yr.std()
+    ours = SVR(**params).fit(Xr, yr)
+    ref = SkSVR(**params, tol=1e-8).fit(Xr, yr)
+    np.testing.assert_allclose(ours.predict(Xr), ref.predict(Xr), atol=1e-5)
+    np.testing.assert_array_equal(ours.support_, ref.support_)
+
+
+def test_three_kernel_routes_agree(clf_data):
+    """Name, Kernel, callable and precomputed Gram give one answer (sklearn test_precomputed)."""
+    Xc, yc = clf_data
+    k = kernels.rbf(sigma=1.5)
+    by_name = SVC(kernel="rbf", gamma=1 / (2 * 1.5**2)).fit(Xc, yc)
+    by_kernel = SVC(kernel=k).fit(Xc, yc)
+    by_callable = SVC(kernel=lambda A, B: k(A, B)).fit(Xc, yc)
+    pre = SVC(kernel="precomputed").fit(k(Xc), yc)
+    f = by_name.decision_function(Xc)
+    np.testing.assert_allclose(by_kernel.decision_function(Xc), f, atol=1e-8)
+    np.testing.assert_allclose(by_callable.decision_function(Xc), f, atol=1e-8)
+    np.testing.assert_allclose(pre.decision_function(k(Xc)), f, atol=1e-8)
+    assert pre.support_vectors_.shape == (0, 0)
+    with pytest.raises(ValueError, match="expecting 60 features"):
+        pre.decision_function(k(Xc)[:, :10])
+
+
+# -- Gunn's oracles through the estimators
+# ----------------------------------------------------------
+
+
+def test_gunn_table22_soft_margin_C1():
+    clf = SVC(kernel="linear", C=1.0).fit(TABLE_2_2[:, :2], TABLE_2_2[:, 2])
+    np.testing.assert_allclose(clf.coef_, [[-2 / 3, 1]], atol=1e-6)
+    np.testing.assert_allclose(clf.intercept_, [-4 / 3], atol=1e-6)
+    assert clf.margin_ == pytest.approx(6 / np.sqrt(13), abs=1e-6)
+    assert clf.objective_ == pytest.approx(-56 / 9, abs=1e-6)
+
+
+def test_gunn_hard_margin_infeasible_and_ridge():
+    Xg, yg = TABLE_2_2[:, :2], TABLE_2_2[:, 2]
+    with pytest.raises(InfeasibleProblemError, match="infeasible"):
+        SVC(kernel="linear", C=np.inf).fit(Xg, yg)
+    # Fig. 2.10: separable in the feature space of (<x,x'>+1)^2; bias="auto" -> implicit (toolbox)
+    clf = SVC(kernel="poly", degree=2, gamma=1.0, coef0=1.0, C=np.inf, bias="auto").fit(Xg, yg)
+    assert clf.bias_ == "implicit"
+    np.testing.assert_array_equal(clf.support_, [0, 1, 2, 5, 7, 8])
+    x1, x2 = Xg[:, 0], Xg[:, 1]
+    f = -8 + 12.75 * x1 - 3.75 * x2 - 3.75 * x1**2 + x2**2 + 0.75 * x1 * x2
+    np.testing.assert_allclose(clf.decision_function(Xg), f, atol=1e-6)
+
+
+def test_gunn_iris_setosa():
+    data = load_iris()
+    Xi = data.data[:, 2:4]
+    yi = np.where(data.target == 0, "setosa", "rest")  # classes_ = ["rest", "setosa"]
+    clf = SVC(kernel="linear", C=np.inf).fit(Xi, yi)
+    np.testing.assert_array_equal(clf.support_, [44, 98])
+    np.testing.assert_allclose(clf.coef_, [[-22 / 17, -14 / 17]], atol=1e-6)
+    np.testing.assert_allclose(clf.intercept_, [322 / 85], atol=1e-6)
+    assert clf.margin_ == pytest.approx(np.sqrt(1.7), abs=1e-6)
+
+
+def test_gunn_table51_spline_fig55():
+    reg = SVR(kernel="spline", C=np.inf, epsilon=0.5, bias="auto").fit(X51, Y51)
+    assert reg.bias_ == "implicit"
+    np.testing.assert_array_equal(reg.support_, [0, 1, 3, 4, 5, 6, 8])
+    assert reg.result_.w_norm2 == pytest.approx(8.31927, abs=1e-5)
+    np.testing.assert_allclose(
+        reg.predict(T51), [-0.63016, -1.40182, 1.0366, 4.49446, 10.54072, 10.25281], atol=1e-5
+    )
+
+
+def test_gunn_table51_rbf_and_losses():
+    reg = SVR(kernel="rbf", gamma=0.5, C=np.inf, epsilon=0.5, bias="implicit").fit(X51, Y51)
+    np.testing.assert_allclose(
+        reg.predict(T51), [-0.58248, -1.29218, 0.85201, 2.06395, 10.57341, 3.42152], atol=1e-5
+    )
+    lad = SVR(kernel="linear", C=100.0, loss="laplace").fit(X51, Y51)
+    np.testing.assert_allclose(lad.coef_, [[118 / 97]], atol=1e-6)
+    quad = SVR(kernel="linear", C=1.0, loss="quadratic").fit(X51, Y51)
+    np.testing.assert_allclose(
+        [quad.coef_[0, 0], quad.intercept_[0]], [1.191191, -4.863508], atol=1e-6
+    )
+    hub = SVR(kernel="linear", C=100.0, loss="huber", mu=1e-9).fit(X51, Y51)
+    np.testing.assert_allclose(hub.coef_, [[118 / 97]], atol=1e-6)
+    with pytest.raises(InfeasibleProblemError):
+        SVR(kernel="poly", degree=2, gamma=1.0, coef0=1.0, C=np.inf, epsilon=0.5).fit(X51, Y51)
+
+
+# -- scikit-learn integration
+# -----------------------------------------------------------------------
+
+
+def test_pipeline_gridsearch_clone_pickle(clf_data):
+    Xc, yc = clf_data
+    pipe = make_pipeline(StandardScaler(), SVC(kernel="rbf"))
+    grid = GridSearchCV(pipe, {"svc__C": [0.1, 1.0]}, cv=3).fit(Xc, yc)
+    assert grid.best_score_ > 0.6
+    clf = SVC(C=2.0, kernel="poly", degree=2, bias="implicit")
+    c2 = clone(clf)
+    assert c2.get_params() == clf.get_params()
+    c2.set_params(C=5.0)
+    assert c2.C == 5.0 and clf.C == 2.0
+    clf.fit(Xc, yc)
+    restored = pickle.loads(pickle.dumps(clf))
+    np.testing.assert_array_equal(restored.decision_function(Xc), clf.decision_function(Xc))
+    Xr, yr = make_regression(n_samples=40, n_features=3, noise=1.0, random_state=0)
+    reg = make_pipeline(StandardScaler(), SVR(kernel="linear", C=100.0)).fit(Xr, yr)
+    assert reg.score(Xr, yr) > 0.9
+
+
+@pytest.mark.parametrize(
+    ("est", "kwargs", "match"),
+    [
+        (SVC, {"C": -1.0}, "'C' parameter"),
+        (SVC, {"gamma": -0.5}, "'gamma' parameter"),
+        (SVC, {"degree": -1}, "'degree' parameter"),
+        (SVC, {"bias": "none"}, "'bias' parameter"),
+        (SVC, {"solver": "smo"}, "'solver' parameter"),
+        (SVC, {"kernel": "gauss"}, "'kernel' parameter"),
+        (SVC, {"kernel": "erbf", "kernel_params": {"sigma": -1.0}}, "sigma must be > 0"),
+        (SVR, {"epsilon": -0.1}, "'epsilon' parameter"),
+        (SVR, {"loss": "hinge"}, "'loss' parameter"),
+        (SVR, {"loss": "huber"}, "mu is required"),
+        (SVR, {"mu": -1.0}, "'mu' parameter"),
+    ],
+)
+def test_bad_parameters(est, kwargs, match):
+    y = Y if est is SVC else Y.astype(float)
+    with pytest.raises(ValueError, match=match):
+        est(**kwargs).fit(X, y)
+
+
+def test_bad_data():
+    Xn = X.copy()
+    Xn[0, 0] = np.nan
+    with pytest.raises(ValueError, match="NaN"):
+        SVC().fit(Xn, Y)
+    Xi = X.copy()
+    Xi[0, 0] = np.inf
+    with pytest.raises(ValueError, match="infinity"):
+        SVC().fit(Xi, Y)
+    with pytest.raises(ValueError, match="NaN"):
+        SVR().fit(X, np.where(Y == 1, np.nan, 1.0))
+    with pytest.raises(ValueError, match="one class only"):
+        SVC().fit(X, np.ones(6))
+    with pytest.raises(ValueError, match="binary only"):
+        SVC().fit(X, [0, 1, 2, 0, 1, 2])
+    with pytest.raises(ValueError, match="Unknown label type"):
+        SVC().fit(X, Y + 0.5)
+    with pytest.raises(ValueError, match="inconsistent numbers of samples"):
+        SVC().fit(X, Y[:5])
+    with pytest.raises(ValueError, match="square kernel matrix"):
+        SVC(kernel="precomputed").fit(X, Y)
+    clf = SVC().fit(X, Y)
+    with pytest.raises(ValueError, match="features"):
+        clf.predict(np.ones((2, 3)))
+    with pytest.raises(ValueError, match="spline kernel needs inputs >= 0"):
+        SVR(kernel="spline").fit(-X51, Y51)
+
+
+# -- check_estimator
+# ---------------------------------------------------------------------------------
+
+_MULTICLASS = "multiclass classification is not supported yet (binary SVC only; a later issue)"
+_SVC_EXPECTED_FAILURES = {
+    name: _MULTICLASS
+    for name in [
+        "check_fit_score_takes_y",
+        "check_estimators_overwrite_params",
+        "check_dont_overwrite_parameters",
+        "check_estimators_fit_returns_self",
+        "check_readonly_memmap_input",
+        "check_n_features_in_after_fitting",
+        "check_positive_only_tag_during_fit",
+        "check_dtype_object",
+        "check_f_contiguous_array_estimator",
+        "check_classifiers_classes",
+        "check_classifiers_train",
+        "check_supervised_y_2d",
+        "check_methods_sample_order_invariance",
+        "check_methods_subset_invariance",
+        "check_dict_unchanged",
+        "check_fit2d_predict1d",
+    ]
+}
+
+
+def _expected_failed_checks(estimator):
+    return _SVC_EXPECTED_FAILURES if isinstance(estimator, SVC) else {}
+
+
+@parametrize_with_checks([SVC(), SVR()], expected_failed_checks=_expected_failed_checks)
+def test_sklearn_compatible(estimator, check):
+    check(estimator)

@@ -132,8 +132,13 @@ def _sample_weight(sample_weight, n):
 
 
 def _check_positive(name, value):
-    if not (np.isscalar(value) and np.isfinite(value) and value > 0):
+    if not (np.isscalar(value) and value > 0):
         raise ValueError(f"{name} must be > 0, got {value!r}")
+    if not np.isfinite(value):
+        raise ValueError(
+            f"{name} must be finite for the SMO solver, got {value!r} (for the hard margin use "
+            "svmbook.qp, or a large finite C)"
+        )
 
 
 def _binary_labels(y, n):
@@ -409,7 +414,7 @@ def solve_one_class(
     if alpha0 is None:
         a0 = np.zeros(order.shape[0])
         k = 0
-        while nu_l > 0:
+        while nu_l > 0 and k < a0.shape[0]:  # k < n: rounding may leave nu_l > 0 at nu = 1
             a0[k] = min(upper[k], nu_l)
             nu_l -= a0[k]
             k += 1

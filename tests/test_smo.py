@@ -178,6 +178,43 @@ def test_epsilon_svr_matches_libsvm(regression, C, epsilon):
     _match(ours, sk)
 
 
+def test_weighted_regression_and_one_class_match_libsvm(regression):
+    X, z, K = regression
+    sw = np.random.default_rng(1).uniform(0.0, 3.0, z.shape[0])
+    sw[::7] = 0.0
+    kept = np.flatnonzero(sw > 0)
+    for ours, sk in [
+        (
+            F.solve_epsilon_svr(K, z, 2.0, 0.1, sample_weight=sw),
+            svm.SVR(kernel="precomputed", C=2.0).fit(K, z, sample_weight=sw),
+        ),
+        (
+            F.solve_nu_svr(K, z, 0.3, 2.0, sample_weight=sw),
+            svm.NuSVR(kernel="precomputed", nu=0.3, C=2.0).fit(K, z, sample_weight=sw),
+        ),
+        (
+            F.solve_one_class(K, 0.3, sample_weight=sw),
+            svm.OneClassSVM(kernel="precomputed", nu=0.3).fit(K, sample_weight=sw),
+        ),
+    ]:
+        assert ours.n_iter == sk.n_iter_
+        assert set(ours.support.tolist()) == set(kept[sk.support_].tolist())
+        order = np.argsort(sk.support_)
+        np.testing.assert_allclose(
+            ours.dual_coef[kept[sk.support_[order]]], sk.dual_coef_[0][order], rtol=1e-12
+        )
+        np.testing.assert_allclose(ours.intercept, sk.intercept_[0], rtol=1e-12)
+
+
+def test_one_class_nu_one_and_hard_margin_c():
+    _, _, K = _small_problem(n=30)
+    res = F.solve_one_class(K, 1.0)  # every alpha at its bound: nothing to optimise
+    np.testing.assert_allclose(res.alpha, 1.0)
+    _, y, K = _small_problem(n=30)
+    with pytest.raises(ValueError, match="C must be finite for the SMO solver"):
+        F.solve_c_svc(K, y, np.inf)
+
+
 def test_epsilon_svr_rbf_kernel_rows_match_libsvm(regression):
     X, z, _ = regression
     gamma = _scale_gamma(X)

@@ -243,16 +243,21 @@ def chapter_title(nb: nbformat.NotebookNode) -> str | None:
 
 
 def chapter_summary(nb: nbformat.NotebookNode) -> str:
-    """First sentence of the first paragraph after the title heading (a one-line summary)."""
+    """First sentence of the first prose paragraph after the title (the chapter's one-line summary).
+
+    Looks through the markdown cells before the first code cell; headings, display maths, code,
+    quotes, tables and HTML are not prose.
+    """
     for cell in nb.cells:
-        if cell.cell_type == "markdown":
-            body = cell.source.split("\n", 1)[1] if "\n" in cell.source else ""
-            for para in re.split(r"\n\s*\n", body):
-                para = " ".join(para.split())
-                if para and not para.startswith(("#", "$$", "```", ">", "|", "<")):
-                    match = re.match(r"(.+?[.!?])(\s|$)", para)
-                    return match.group(1) if match else para
-            return ""
+        if cell.cell_type == "code":
+            break
+        if cell.cell_type != "markdown":
+            continue
+        for para in re.split(r"\n\s*\n", cell.source):
+            para = " ".join(para.split())
+            if para and not para.startswith(("#", "$$", "```", ">", "|", "<", ":::")):
+                match = re.match(r"(.+?[.!?])(\s|$)", para)
+                return match.group(1) if match else para
     return ""
 
 

@@ -47,9 +47,11 @@ book: $(STAMP)
 	$(BIN)/python tools/build_book.py -q --notebooks $(BUILD)/notebooks --out $(BUILD)/html
 	@echo "Book: $(BUILD)/html/index.html"
 
+# The notebooks name the kernel "python3"; register it inside .venv and prefer it over a user-wide one.
 lab: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[lab]'
-	$(BIN)/jupyter lab notebooks
+	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (ipykernel)" >/dev/null
+	JUPYTER_PREFER_ENV_PATH=1 $(BIN)/jupyter lab notebooks
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -20,6 +20,9 @@ scikit-learn conventions are kept so that an estimator can copy the fields (``du
   :class:`svmbook.kernels.Kernel` evaluated on ``X`` row by row through the core's cache
   (resolve scikit-learn names and ``gamma="scale"`` with :func:`svmbook.kernels.get_kernel`).
 
+Every adapter takes ``mode`` (``"faithful"``, default, or ``"fast"``), passed to the core
+:func:`svmbook.solvers.smo.solve`: the fast mode may take other iterations to the same optimum.
+
 Warm start: ``alpha0`` holds the core's variables in the caller's sample order (the ``alpha``
 field of a previous result): ``alpha`` of C-SVC and one-class (length n); the unscaled
 ``alpha`` of nu-SVC (length n, ``sum`` per class ``= nu * sum(w) / 2``); ``(alpha, alpha*)`` of
@@ -178,7 +181,7 @@ def _check_equality(name, value, target, scale):
         raise ValueError(f"alpha0 is infeasible: {name} = {value!r}, must equal {target!r}")
 
 
-def _smo_kwargs(tol, shrinking, cache_size, max_iter):
+def _smo_kwargs(tol, shrinking, cache_size, max_iter, mode="faithful"):
     _check_positive("tol", tol)
     _check_positive("cache_size", cache_size)
     return dict(
@@ -186,6 +189,7 @@ def _smo_kwargs(tol, shrinking, cache_size, max_iter):
         shrinking=bool(shrinking),
         cache_size=float(cache_size),
         max_iter=-1 if max_iter is None else int(max_iter),
+        mode=mode,
     )
 
 
@@ -214,6 +218,7 @@ def solve_c_svc(
     cache_size=200.0,
     max_iter=-1,
     alpha0=None,
+    mode="faithful",
 ):
     """C-SVC (LIBSVM ``solve_c_svc``): ``min 0.5 a'Qa - e'a, y'a = 0, 0 <= a_i <= C_i``.
 
@@ -261,7 +266,7 @@ def solve_c_svc(
         a0,
         **src,
         row_map=order,
-        **_smo_kwargs(tol, shrinking, cache_size, max_iter),
+        **_smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
     )
     alpha = np.zeros(n)
     alpha[order] = res.alpha
@@ -299,6 +304,7 @@ def solve_nu_svc(
     cache_size=200.0,
     max_iter=-1,
     alpha0=None,
+    mode="faithful",
 ):
     """nu-SVC (LIBSVM ``solve_nu_svc``, Schoelkopf et al. 2000; Chang & Lin 2001 scaling).
 
@@ -352,7 +358,7 @@ def solve_nu_svc(
         **src,
         row_map=order,
         nu=True,
-        **_smo_kwargs(tol, shrinking, cache_size, max_iter),
+        **_smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
     )
     r = res.r
     alpha = np.zeros(n)
@@ -391,6 +397,7 @@ def solve_one_class(
     cache_size=200.0,
     max_iter=-1,
     alpha0=None,
+    mode="faithful",
 ):
     """One-class SVM (LIBSVM ``solve_one_class``; Schoelkopf et al. 2001).
 
@@ -428,7 +435,7 @@ def solve_one_class(
         a0,
         **src,
         row_map=order,
-        **_smo_kwargs(tol, shrinking, cache_size, max_iter),
+        **_smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
     )
     alpha = np.zeros(n)
     alpha[order] = res.alpha
@@ -514,6 +521,7 @@ def solve_epsilon_svr(
     cache_size=200.0,
     max_iter=-1,
     alpha0=None,
+    mode="faithful",
 ):
     """epsilon-SVR (LIBSVM ``solve_epsilon_svr``) on 2n variables ``(alpha, alpha*)``.
 
@@ -546,7 +554,7 @@ def solve_epsilon_svr(
         a0,
         **src,
         row_map=row_map,
-        **_smo_kwargs(tol, shrinking, cache_size, max_iter),
+        **_smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
     )
     return _svr_result(res, n, kept, upper2, {})
 
@@ -564,6 +572,7 @@ def solve_nu_svr(
     cache_size=200.0,
     max_iter=-1,
     alpha0=None,
+    mode="faithful",
 ):
     """nu-SVR (LIBSVM ``solve_nu_svr``): ``Solver_NU`` on 2n variables, ``p = (-y, y)``.
 
@@ -608,6 +617,6 @@ def solve_nu_svr(
         **src,
         row_map=row_map,
         nu=True,
-        **_smo_kwargs(tol, shrinking, cache_size, max_iter),
+        **_smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
     )
     return _svr_result(res, n, kept, upper2, {"r": res.r, "epsilon": -res.r})

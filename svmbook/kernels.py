@@ -81,10 +81,12 @@ __all__ = [
     "get_kernel",
     "kernel_row",
     "kernel_rows",
+    "kernel_rows_f32",
     "linear",
     "mlp",
     "polynomial",
     "rbf",
+    "row_sq_norms",
     "spline",
     "tensor",
 ]
@@ -412,6 +414,49 @@ def kernel_rows(kind, theta, X, rows, Y, out):
         for j in range(Y.shape[0]):
             out[r, j] = _pair(kind, theta, X, rows[r], Y, j)
     return out
+
+
+@njit(cache=True)
+def kernel_rows_f32(kind, theta, X, x_sq, rows, Y, y_sq, out):
+    """Kernel rows as float32, ``out[r, j] = float32(k(X[rows[r]], Y[j]))``, computed in float64.
+
+    The values are bitwise those of :func:`kernel_rows` cast to float32 (LIBSVM's ``Qfloat``).
+    For the RBF kernel the squared norms ``x_sq = |X_i|^2`` and ``y_sq = |Y_j|^2`` are given
+    (computed once by the caller with :func:`row_sq_norms`), so a row costs one matrix product
+    and one exponential per entry, not a pass over ``Y``. Other kinds ignore them.
+
+    Parameters
+    ----------
+    kind, theta, X, rows, Y
+        As :func:`kernel_rows`.
+    x_sq : ndarray of shape (n_x,), float64
+        Squared norms of the rows of ``X`` (RBF only; may be empty otherwise).
+    y_sq : ndarray of shape (n_y,), float64
+        Squared norms of the rows of ``Y`` (RBF only; may be empty otherwise).
+    out : ndarray of shape (n_rows, n_y), float32
+        Filled in place.
+    """
+    if kind == _RBF:
+        gamma = theta[0]
+        D = np.dot(X[rows], Y.T)
+        for t in range(rows.shape[0]):
+            xs = x_sq[rows[t]]
+            for j in range(Y.shape[0]):
+                d2 = max(xs + y_sq[j] - 2.0 * D[t, j], 0.0)
+                out[t, j] = np.float32(math.exp(-gamma * d2))
+        return out
+    buf = np.empty((rows.shape[0], Y.shape[0]))
+    kernel_rows(kind, theta, X, rows, Y, buf)
+    for t in range(rows.shape[0]):
+        for j in range(Y.shape[0]):
+            out[t, j] = np.float32(buf[t, j])
+    return out
+
+
+@njit(cache=True)
+def row_sq_norms(X):
+    """Squared Euclidean norms of the rows of ``X`` (the ones :func:`kernel_rows` uses)."""
+    return _row_sq_norms(X)
 
 
 # --------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ computed by the same code, so the iteration sequence does not depend on ``cache_
 import numpy as np
 from numba import njit
 
-from ..kernels import kernel_rows
+from ..kernels import kernel_rows_f32, row_sq_norms
 
 __all__ = [
     "KIND_PRECOMPUTED",
@@ -30,6 +30,9 @@ __all__ = [
     "get_row",
     "get_rows",
     "compute_rows",
+    "get_row_sq",
+    "get_rows_sq",
+    "compute_rows_sq",
 ]
 
 #: kernel code of a precomputed Gram matrix: ``X`` is then the float64 (m, m) matrix ``K``.
@@ -97,12 +100,13 @@ def _lru_claim(a, slot_of, owner, prv, nxt):
 
 
 @njit(cache=True)
-def compute_rows(kind, theta, X, rows, out):
+def compute_rows_sq(kind, theta, X, x_sq, rows, out):
     """Kernel rows ``out[t, :] = K(x[rows[t]], x[:])`` in float32, computed in float64.
 
     LIBSVM computes every kernel value in double and stores ``(Qfloat)`` of it; so do we.
-    For a kernel, the whole batch is one call of :func:`svmbook.kernels.kernel_rows` (one matrix
-    product for the inner-product kernels).
+    For a kernel, the whole batch is one call of :func:`svmbook.kernels.kernel_rows_f32` (one
+    matrix product for the inner-product kernels); ``x_sq`` are the squared norms of the points
+    (:func:`svmbook.kernels.row_sq_norms`, computed once per solve; used by the RBF kernel).
     """
     if kind == KIND_PRECOMPUTED:
         m = X.shape[0]
@@ -111,15 +115,20 @@ def compute_rows(kind, theta, X, rows, out):
             for b in range(m):
                 out[t, b] = np.float32(X[a, b])
     else:
-        buf = np.empty((rows.shape[0], X.shape[0]))
-        kernel_rows(kind, theta, X, rows, X, buf)
-        for t in range(rows.shape[0]):
-            for b in range(X.shape[0]):
-                out[t, b] = np.float32(buf[t, b])
+        kernel_rows_f32(kind, theta, X, x_sq, rows, X, x_sq, out)
 
 
 @njit(cache=True)
-def get_row(a, kind, theta, X, data, slot_of, owner, prv, nxt, stats):
+def compute_rows(kind, theta, X, rows, out):
+    """As :func:`compute_rows_sq`, computing the squared norms on every call."""
+    if kind == KIND_PRECOMPUTED:
+        compute_rows_sq(kind, theta, X, np.empty(0), rows, out)
+    else:
+        compute_rows_sq(kind, theta, X, row_sq_norms(X), rows, out)
+
+
+@njit(cache=True)
+def get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats):
     """Slot of kernel row ``a``, computing it on a miss. The row is ``data[slot]``."""
     s = slot_of[a]
     if s >= 0:
@@ -129,14 +138,14 @@ def get_row(a, kind, theta, X, data, slot_of, owner, prv, nxt, stats):
     s = _lru_claim(a, slot_of, owner, prv, nxt)
     rows = np.empty(1, dtype=np.int64)
     rows[0] = a
-    compute_rows(kind, theta, X, rows, data[s : s + 1])
+    compute_rows_sq(kind, theta, X, x_sq, rows, data[s : s + 1])
     stats[STAT_ROWS] += 1
     stats[STAT_KERNEL_EVALS] += data.shape[1]
     return s
 
 
 @njit(cache=True)
-def get_rows(rows, kind, theta, X, data, slot_of, owner, prv, nxt, stats, slots):
+def get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, slots):
     """Slots of several distinct kernel rows; the missing ones are computed in one batch.
 
     ``rows`` must be distinct and no longer than the number of slots (callers chunk), so that
@@ -161,10 +170,29 @@ def get_rows(rows, kind, theta, X, data, slot_of, owner, prv, nxt, stats, slots)
     need = np.empty(n_missing, dtype=np.int64)
     for u in range(n_missing):
         need[u] = rows[missing[u]]
-    compute_rows(kind, theta, X, need, buf)
+    compute_rows_sq(kind, theta, X, x_sq, need, buf)
     for u in range(n_missing):
         s = _lru_claim(need[u], slot_of, owner, prv, nxt)
         slots[missing[u]] = s
         data[s, :] = buf[u]
     stats[STAT_ROWS] += n_missing
     stats[STAT_KERNEL_EVALS] += n_missing * data.shape[1]
+
+
+@njit(cache=True)
+def get_row(a, kind, theta, X, data, slot_of, owner, prv, nxt, stats):
+    """As :func:`get_row_sq`, computing the squared norms when a row is missing."""
+    s = slot_of[a]
+    if s >= 0:
+        stats[STAT_HITS] += 1
+        _lru_touch(s, prv, nxt)
+        return s
+    x_sq = row_sq_norms(X) if kind >= 0 else np.empty(0)
+    return get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats)
+
+
+@njit(cache=True)
+def get_rows(rows, kind, theta, X, data, slot_of, owner, prv, nxt, stats, slots):
+    """As :func:`get_rows_sq`, computing the squared norms."""
+    x_sq = row_sq_norms(X) if kind >= 0 else np.empty(0)
+    get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, slots)

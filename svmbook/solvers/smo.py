@@ -41,7 +41,8 @@ import numpy as np
 from numba import njit
 from sklearn.exceptions import ConvergenceWarning
 
-from .cache import KIND_PRECOMPUTED, get_row, get_rows, make_cache
+from ..kernels import row_sq_norms
+from .cache import KIND_PRECOMPUTED, compute_rows_sq, get_row_sq, get_rows_sq, make_cache
 
 __all__ = ["SMOResult", "solve", "TAU", "default_max_iter"]
 
@@ -97,17 +98,17 @@ def swap_index(i, j, st):
 @njit(cache=True)
 def _row(a, ksrc, cache):
     """Kernel row of real point ``a`` (float32, over the m real points)."""
-    kind, theta, X = ksrc
+    kind, theta, X, x_sq = ksrc
     data, slot_of, owner, prv, nxt, stats = cache
-    s = get_row(a, kind, theta, X, data, slot_of, owner, prv, nxt, stats)
+    s = get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats)
     return data[s]
 
 
 @njit(cache=True)
 def _batch(rows, ksrc, cache, slots):
-    kind, theta, X = ksrc
+    kind, theta, X, x_sq = ksrc
     data, slot_of, owner, prv, nxt, stats = cache
-    get_rows(rows, kind, theta, X, data, slot_of, owner, prv, nxt, stats, slots)
+    get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, slots)
 
 
 @njit(cache=True)
@@ -239,70 +240,86 @@ def reconstruct_gradient(st, ksrc, cache, ctl):
 # --------------------------------------------------------------------------------------------
 
 
+# Reductions over stored values only: max/min are exact in any order, so reassociation is safe;
+# the arithmetic that produces the values runs in separate loops without fast-math flags, so
+# every value is bitwise LIBSVM's.
+_FM_REDUCE = {"reassoc", "nsz", "nnan", "ninf"}
+BIG = 1e300
+
+
+@njit(cache=True, fastmath=_FM_REDUCE)
+def _masked_max(v, n):
+    m = -BIG
+    for t in range(n):
+        m = max(m, v[t])
+    return m
+
+
+@njit(cache=True, fastmath=_FM_REDUCE)
+def _masked_min(v, n):
+    m = BIG
+    for t in range(n):
+        m = min(m, v[t])
+    return m
+
+
 @njit(cache=True)
-def select_working_set(st, ksrc, cache, ctl, eps):
+def _last_equal(v, n, value):
+    for t in range(n - 1, -1, -1):
+        if v[t] == value:
+            return t
+    return -1
+
+
+@njit(cache=True)
+def select_working_set(st, ksrc, cache, ctl, eps, buf):
     """Return (i, j), or (-1, -1) when optimal (``Gmax + Gmax2 < eps`` or no j exists).
 
     i maximises ``-y_t G_t`` over I_up; j minimises ``-(Gmax + y_t G_t)^2 / a_it`` over I_low
     with ``a_it = QD_i + QD_t - 2 K_it`` (``TAU`` if not positive). Ties: the last index wins.
+
+    Written as two-phase reductions (masked values into ``buf``, a vectorised max/min, then a
+    backward scan for the last index attaining it): the same (i, j) as LIBSVM's branchy loops,
+    whose ``>=``/``<=`` comparisons make the last maximiser/minimiser win.
     """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
-    active_size = ctl[CTL_ACTIVE_SIZE]
-    Gmax = -INF
-    Gmax2 = -INF
-    Gmax_idx = -1
-    Gmin_idx = -1
-    obj_diff_min = INF
-    for t in range(active_size):
-        if y[t] > 0:
-            if alpha_status[t] != UPPER_BOUND:
-                if -G[t] >= Gmax:
-                    Gmax = -G[t]
-                    Gmax_idx = t
-        else:
-            if alpha_status[t] != LOWER_BOUND:
-                if G[t] >= Gmax:
-                    Gmax = G[t]
-                    Gmax_idx = t
-    i = Gmax_idx
-    if i == -1:
+    n = ctl[CTL_ACTIVE_SIZE]
+    v = buf[0]
+    w = buf[1]
+    # I_up = {y=+1, a<C} u {y=-1, a>0}; value -y G
+    for t in range(n):
+        s_t = alpha_status[t]
+        pos = y[t] > 0
+        neg = y[t] < 0
+        ok = (pos & (s_t != UPPER_BOUND)) | (neg & (s_t != LOWER_BOUND))
+        v[t] = -y[t] * G[t] if ok else -BIG
+    Gmax = _masked_max(v, n)
+    if Gmax == -BIG:
         return -1, -1
+    i = _last_equal(v, n, Gmax)
     Ki = _row(r[i], ksrc, cache)
     QDi = QD[i]
-    for j in range(active_size):
-        if y[j] > 0:
-            if alpha_status[j] != LOWER_BOUND:
-                grad_diff = Gmax + G[j]
-                if G[j] >= Gmax2:
-                    Gmax2 = G[j]
-                if grad_diff > 0:
-                    # QD_i + QD_j - 2 y_i Q_ij, and y_i Q_ij = y_j K_ij = K_ij here
-                    quad_coef = QDi + QD[j] - 2.0 * np.float64(Ki[r[j]])
-                    if quad_coef > 0:
-                        obj_diff = -(grad_diff * grad_diff) / quad_coef
-                    else:
-                        obj_diff = -(grad_diff * grad_diff) / TAU
-                    if obj_diff <= obj_diff_min:
-                        Gmin_idx = j
-                        obj_diff_min = obj_diff
-        else:
-            if alpha_status[j] != UPPER_BOUND:
-                grad_diff = Gmax - G[j]
-                if -G[j] >= Gmax2:
-                    Gmax2 = -G[j]
-                if grad_diff > 0:
-                    # QD_i + QD_j + 2 y_i Q_ij, and y_i Q_ij = y_j K_ij = -K_ij here
-                    quad_coef = QDi + QD[j] - 2.0 * np.float64(Ki[r[j]])
-                    if quad_coef > 0:
-                        obj_diff = -(grad_diff * grad_diff) / quad_coef
-                    else:
-                        obj_diff = -(grad_diff * grad_diff) / TAU
-                    if obj_diff <= obj_diff_min:
-                        Gmin_idx = j
-                        obj_diff_min = obj_diff
-    if Gmax + Gmax2 < eps or Gmin_idx == -1:
+    # I_low = {y=+1, a>0} u {y=-1, a<C}; Gmax2 = max y G over I_low; j among b_t = Gmax + y G > 0
+    for t in range(n):
+        s_t = alpha_status[t]
+        pos = y[t] > 0
+        neg = y[t] < 0
+        ok = (pos & (s_t != LOWER_BOUND)) | (neg & (s_t != UPPER_BOUND))
+        yG = y[t] * G[t]
+        grad_diff = Gmax + yG
+        quad_coef = QDi + QD[t] - 2.0 * np.float64(Ki[r[t]])
+        quad_coef = quad_coef if quad_coef > 0 else TAU
+        obj = -(grad_diff * grad_diff) / quad_coef
+        v[t] = yG if ok else -BIG
+        w[t] = obj if (ok & (grad_diff > 0)) else BIG
+    Gmax2 = _masked_max(v, n)
+    obj_min = _masked_min(w, n)
+    j = -1
+    if obj_min < BIG:
+        j = _last_equal(w, n, obj_min)
+    if Gmax + Gmax2 < eps or j == -1:
         return -1, -1
-    return Gmax_idx, Gmin_idx
+    return i, j
 
 
 @njit(cache=True)
@@ -665,6 +682,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
     n_iter = 0
     status = 0
     counter = min(l, 1000) + 1
+    buf = np.empty((2, l))
     while True:
         if n_iter >= max_iter:
             status = 1
@@ -679,7 +697,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
         if nu:
             i, j = select_working_set_nu(st, ksrc, cache, ctl, eps)
         else:
-            i, j = select_working_set(st, ksrc, cache, ctl, eps)
+            i, j = select_working_set(st, ksrc, cache, ctl, eps, buf)
         if i == -1:
             # optimal on the active set: rebuild the whole gradient and check again
             reconstruct_gradient(st, ksrc, cache, ctl)
@@ -687,7 +705,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
             if nu:
                 i, j = select_working_set_nu(st, ksrc, cache, ctl, eps)
             else:
-                i, j = select_working_set(st, ksrc, cache, ctl, eps)
+                i, j = select_working_set(st, ksrc, cache, ctl, eps, buf)
             if i == -1:
                 break
             counter = 1  # shrink at the next iteration
@@ -773,6 +791,42 @@ class SMOResult:
         return self.status == 0
 
 
+_RBF_KIND = 2  # svmbook.kernels._RBF
+_PREFILL_BLOCK_BYTES = 64 << 20
+
+
+def _prefill(cache, kind, theta, X, x_sq):
+    """Fill the row cache with the whole float32 Gram matrix (fast mode; it must fit).
+
+    Blocks of rows go through one matrix product and numpy's vectorised ``exp`` (RBF), so the
+    float64 temporary never exceeds ``_PREFILL_BLOCK_BYTES``. Returns the number of rows.
+    """
+    data, slot_of, owner, prv, nxt, stats = cache
+    m = X.shape[0]
+    block = max(1, _PREFILL_BLOCK_BYTES // (8 * m))
+    for b in range(0, m, block):
+        e = min(m, b + block)
+        if kind == KIND_PRECOMPUTED:
+            data[b:e] = X[b:e]
+        elif kind == _RBF_KIND:
+            D = X[b:e] @ X.T
+            D *= -2.0
+            D += x_sq[b:e, None]
+            D += x_sq[None, :]
+            np.maximum(D, 0.0, out=D)
+            D[np.arange(e - b), np.arange(b, e)] = 0.0  # |x_i - x_i|^2 is exactly 0
+            D *= -float(theta[0])
+            np.exp(D, out=D)
+            data[b:e] = D
+        else:
+            compute_rows_sq(kind, theta, X, x_sq, np.arange(b, e, dtype=np.int64), data[b:e])
+    slot_of[:] = np.arange(m)
+    owner[:m] = np.arange(m)
+    stats[1] += m
+    stats[2] += m * m
+    return m
+
+
 def _kernel_source(K, X, kernel):
     """(kind, theta, data, diagonal) for the jitted code, from a Gram matrix or a Kernel."""
     if (K is None) == (kernel is None):
@@ -807,6 +861,7 @@ def solve(
     max_iter=-1,
     nu=False,
     warn=True,
+    mode="faithful",
 ):
     """Solve ``min 0.5 a'Qa + p'a, y'a = y'alpha0, 0 <= a <= C`` with LIBSVM's SMO.
 
@@ -839,12 +894,21 @@ def solve(
         ``ConvergenceWarning`` (unless ``warn=False``) and returns the current, feasible alpha.
     nu : bool, default=False
         Use LIBSVM's ``Solver_NU`` (two equality constraints, one per sign of y).
+    mode : {"faithful", "fast"}, default="faithful"
+        ``"faithful"`` computes every kernel row on demand exactly as LIBSVM (same float32
+        values, same iterations). ``"fast"`` computes the whole Gram matrix up front, blockwise
+        with matrix products and vectorised exponentials, when it fits in ``cache_size``
+        (``4 m^2`` bytes), and then runs the same loop on it: the kernel values may differ from
+        LIBSVM's in the last float32 bit, so the iterations may differ too; the solution meets
+        the same stopping rule. Otherwise it falls back to the row cache.
 
     Returns
     -------
     SMOResult
     """
     t0 = time.perf_counter()
+    if mode not in ("faithful", "fast"):
+        raise ValueError(f"mode must be 'faithful' or 'fast', got {mode!r}")
     kind, theta, X, diag = _kernel_source(K, X, kernel)
     m = X.shape[0]
     p = np.ascontiguousarray(p, dtype=np.float64).ravel()
@@ -886,7 +950,11 @@ def solve(
     G_bar = np.empty(l)
     st = (y.copy(), r.copy(), QD, p.copy(), alpha, C, G, G_bar, alpha_status, active_set)
     cache = make_cache(m, cache_size)
-    ksrc = (kind, theta, X)
+    x_sq = row_sq_norms(X) if kind >= 0 and kind == _RBF_KIND else np.empty(0)
+    ksrc = (kind, theta, X, x_sq)
+    n_prefilled = 0
+    if mode == "fast" and cache[0].shape[0] >= m:
+        n_prefilled = _prefill(cache, kind, theta, X, x_sq)
 
     init_gradient(st, ksrc, cache)
     n_iter, status, rho, rr = solve_loop(
@@ -919,5 +987,9 @@ def solve(
         n_rows_computed=int(stats[1]),
         cache_hits=int(stats[0]),
         time=elapsed,
-        stats={"n_slots": int(cache[0].shape[0])},
+        stats={
+            "n_slots": int(cache[0].shape[0]),
+            "n_prefilled": int(n_prefilled),
+            "mode": mode,
+        },
     )

@@ -6,6 +6,6 @@ re-implements it.
 
 __version__ = "0.1.0"
 
-from .estimators import SVC, SVR
+from .estimators import SVC, SVR, NuSVC, NuSVR, OneClassSVM
 
-__all__ = ["SVC", "SVR", "__version__"]
+__all__ = ["SVC", "SVR", "NuSVC", "NuSVR", "OneClassSVM", "__version__"]

@@ -1,64 +1,240 @@
-"""scikit-learn compatible support vector machines: :class:`SVC` and :class:`SVR`.
+"""scikit-learn compatible support vector machines: SVC, NuSVC, SVR, NuSVR, OneClassSVM.
 
 Modelled on ``sklearn/svm/_classes.py`` (public classes: docstring plus an ``__init__`` that only
-stores)
-and ``sklearn/svm/_base.py`` (the shared logic in :class:`_BaseSVM`). ``fit`` validates, resolves
-the
-kernel, builds the Gram matrix and dispatches on ``solver=`` through :data:`_SOLVERS`, a table from
-(problem, solver name) to a function returning the common :class:`svmbook.qp.QPResult`. A new solver
-(SMO, the nearest-point solvers) is one more entry in that table.
+stores) and ``sklearn/svm/_base.py`` (the shared logic in :class:`_BaseSVM`). ``fit`` validates,
+resolves the kernel and dispatches on ``solver=`` through :data:`_SOLVERS`, a table from
+(problem, solver name) to a function solving one binary / one-class / regression machine:
+
+* ``"qp"``: the cvxopt reference formulations of :mod:`svmbook.qp` (C-SVC and SVR only; hard
+  margin ``C=np.inf``, implicit bias, the four SVR losses);
+* ``"smo"``: the numba SMO core through the LIBSVM adapters of :mod:`svmbook.formulations`
+  (finite C, explicit bias, the epsilon-insensitive loss; C-SVC, nu-SVC, one-class, eps-SVR,
+  nu-SVR). Its results reproduce scikit-learn's ``n_iter_``, ``support_``, ``dual_coef_`` and
+  ``intercept_``.
+
+Classifiers with more than two classes go through :mod:`svmbook.multiclass` (one-vs-one as
+LIBSVM, or ``multiclass="ovr"``) with either solver. Kernel values: a catalogue kernel that the
+jitted core can evaluate (``Kernel.kind >= 0``) is passed to the core, which computes rows on
+demand through its row cache; callables and combinators are evaluated once into a Gram matrix
+passed as ``"precomputed"``. For multiclass problems with at most :data:`GRAM_REUSE_MAX` samples
+the full Gram matrix is computed once and every pairwise machine reads its sub-block (LIBSVM
+instead computes rows per pair on the union of the pair's data).
+
+Warm start (``warm_start=True``, scikit-learn's convention): a refit on the same data with the
+same parameters except ``C`` (and the solver settings ``tol``, ``max_iter``, ``cache_size``,
+``shrinking``) starts from the previous solution, scaled by ``C_new / C_old`` (Nguyen's alpha
+seeding, eq. 4.15: box and equality constraints stay satisfied). Any other change starts cold.
 """
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin, _fit_context
+from sklearn.base import (
+    BaseEstimator,
+    ClassifierMixin,
+    OutlierMixin,
+    RegressorMixin,
+    _fit_context,
+)
 from sklearn.utils._param_validation import Interval, Options, StrOptions
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.class_weight import compute_class_weight
+from sklearn.utils.multiclass import _ovr_decision_function, check_classification_targets
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
+from . import formulations as _F
 from . import kernels as _kernels
+from . import multiclass as _mc
 from .qp import svc_dual, svr_dual
 
-__all__ = ["SVC", "SVR"]
+__all__ = ["SVC", "NuSVC", "SVR", "NuSVR", "OneClassSVM", "GRAM_REUSE_MAX"]
+
+#: Default ``solver`` of :class:`SVC` and :class:`SVR` (switching it to ``"smo"`` is one line).
+_DEFAULT_SOLVER = "qp"
+
+#: Multiclass problems with at most this many samples compute the Gram matrix once and hand
+#: sub-blocks to the pairwise machines (memory 8 n^2 bytes: 128 MB at the limit).
+GRAM_REUSE_MAX = 4000
 
 
 # -- solver table ----------------------------------------------------------------------------------
-# Each entry takes (K, y, **problem parameters) and returns a QPResult: ``coef`` (expansion
-# coefficients over all training points), ``b``, ``support``, ``status``, ``n_iter``, ...
 
 
-def _svc_qp(K, y, *, C, bias, infeasible, tol):
-    # tol is the stopping tolerance of iterative solvers; the interior-point solver runs to 1e-10
-    # and polishes its answer (svmbook.qp), so it does not need it.
-    return svc_dual(K, y, C, bias=bias, infeasible=infeasible)
+@dataclass
+class _Machine:
+    """One solved machine in a common form.
+
+    ``coef``: dense coefficients over the machine's samples; classifiers use LIBSVM's sign
+    (positive votes for the machine's first class), regression / one-class the public one.
+    Decision value ``coef' k(x) - rho``. ``alpha``/``upper``: the solver's variables and bounds
+    (warm start); ``None`` for qp.
+    """
+
+    coef: np.ndarray
+    rho: float
+    n_iter: int
+    status: int
+    objective: float
+    alpha: np.ndarray | None = None
+    upper: np.ndarray | None = None
+    raw: object = None
 
 
-def _svr_qp(K, y, *, C, epsilon, loss, mu, bias, infeasible, tol):
-    return svr_dual(
-        K,
-        y,
-        C,
-        epsilon=epsilon if loss == "epsilon_insensitive" else 0.0,
-        loss=loss,
-        mu=mu if loss == "huber" else None,
-        bias=bias,
-        infeasible=infeasible,
+def _warm_alpha(warm, upper_new):
+    """Nguyen's alpha seeding: ``alpha_old * C_new / C_old``, exact at the new bounds."""
+    if warm is None:
+        return None
+    alpha_old, upper_old, ratio = warm
+    if ratio == 1.0:
+        return alpha_old
+    a = np.minimum(alpha_old * ratio, upper_new)
+    at_bound = (alpha_old == upper_old) & (alpha_old > 0)
+    a[at_bound] = upper_new[at_bound]
+    return a
+
+
+def _smo_kw(est):
+    return dict(
+        tol=est.tol,
+        shrinking=est.shrinking,
+        cache_size=est.cache_size,
+        max_iter=est.max_iter,
     )
 
 
+def _from_formulation(res, coef, rho):
+    return _Machine(
+        coef=coef,
+        rho=rho,
+        n_iter=int(res.n_iter),
+        status=int(res.status),
+        objective=float(res.objective),
+        alpha=res.alpha,
+        upper=res.upper_bound,
+        raw=res,
+    )
+
+
+def _c_svc_smo(est, data, kernel, t, sw, cw, warm):
+    # The adapter sorts its labels and puts classes[0] first with internal label +1, as LIBSVM
+    # puts the pair's first class: pass the machine's first class (t = +1) as -1.
+    yf = -t
+    w = np.ones(t.shape[0]) if sw is None else sw
+    upper_new = w * np.where(t > 0, est.C * cw[0], est.C * cw[1])
+    res = _F.solve_c_svc(
+        data,
+        yf,
+        float(est.C),
+        kernel=kernel,
+        class_weight={-1.0: cw[0], 1.0: cw[1]},
+        sample_weight=sw,
+        alpha0=_warm_alpha(warm, upper_new),
+        **_smo_kw(est),
+    )
+    return _from_formulation(res, -res.dual_coef, res.rho)
+
+
+def _nu_svc_smo(est, data, kernel, t, sw, cw, warm):
+    res = _F.solve_nu_svc(
+        data,
+        -t,
+        float(est.nu),
+        kernel=kernel,
+        sample_weight=sw,
+        alpha0=None if warm is None else warm[0],
+        **_smo_kw(est),
+    )
+    return _from_formulation(res, -res.dual_coef, res.rho)
+
+
+def _c_svc_qp(est, K, kernel, t, sw, cw, warm):
+    # tol is the stopping tolerance of iterative solvers; the interior-point solver runs to 1e-10
+    # and polishes its answer (svmbook.qp), so it does not need it.
+    res = svc_dual(K, t, est.C, bias=est.bias_, infeasible=est.infeasible)
+    coef = np.zeros(t.shape[0])
+    coef[res.support] = res.coef[res.support]
+    status = 0 if res.status == "optimal" else 1
+    return _Machine(coef, -res.b, int(res.n_iter), status, float(res.objective), raw=res)
+
+
+def _svr_smo(est, data, kernel, y, sw, warm):
+    w = np.ones(y.shape[0]) if sw is None else sw
+    upper_new = np.concatenate([w * est.C, w * est.C])
+    res = _F.solve_epsilon_svr(
+        data,
+        y,
+        float(est.C),
+        float(est.epsilon),
+        kernel=kernel,
+        sample_weight=sw,
+        alpha0=_warm_alpha(warm, upper_new),
+        **_smo_kw(est),
+    )
+    return _from_formulation(res, res.dual_coef, res.rho)
+
+
+def _nu_svr_smo(est, data, kernel, y, sw, warm):
+    w = np.ones(y.shape[0]) if sw is None else sw
+    upper_new = np.concatenate([w * est.C, w * est.C])
+    res = _F.solve_nu_svr(
+        data,
+        y,
+        float(est.nu),
+        float(est.C),
+        kernel=kernel,
+        sample_weight=sw,
+        alpha0=_warm_alpha(warm, upper_new),
+        **_smo_kw(est),
+    )
+    return _from_formulation(res, res.dual_coef, res.rho)
+
+
+def _one_class_smo(est, data, kernel, y, sw, warm):
+    res = _F.solve_one_class(
+        data,
+        float(est.nu),
+        kernel=kernel,
+        sample_weight=sw,
+        alpha0=None if warm is None else warm[0],
+        **_smo_kw(est),
+    )
+    return _from_formulation(res, res.dual_coef, res.rho)
+
+
+def _svr_qp(est, K, kernel, y, sw, warm):
+    res = svr_dual(
+        K,
+        y,
+        est.C,
+        epsilon=est.epsilon if est.loss == "epsilon_insensitive" else 0.0,
+        loss=est.loss,
+        mu=est.mu if est.loss == "huber" else None,
+        bias=est.bias_,
+        infeasible=est.infeasible,
+    )
+    status = 0 if res.status == "optimal" else 1
+    return _Machine(res.coef, -res.b, int(res.n_iter), status, float(res.objective), raw=res)
+
+
 _SOLVERS = {
-    "svc": {"qp": _svc_qp},
-    "svr": {"qp": _svr_qp},
+    "svc": {"qp": _c_svc_qp, "smo": _c_svc_smo},
+    "nu_svc": {"smo": _nu_svc_smo},
+    "svr": {"qp": _svr_qp, "smo": _svr_smo},
+    "nu_svr": {"smo": _nu_svr_smo},
+    "one_class": {"smo": _one_class_smo},
 }
 
 _KERNEL_NAMES = set(_kernels.VALID_NAMES) | {"precomputed"}
+# parameters that change the solver's path but not the problem: a warm start survives them
+_WARM_FREE = {"C", "warm_start", "tol", "max_iter", "cache_size", "shrinking"}
+_WARM_FREE |= {"decision_function_shape", "break_ties"}
 
 
 class _BaseSVM(BaseEstimator):
-    """Shared logic of :class:`SVC` and :class:`SVR` (validation, kernel, dispatch, prediction)."""
+    """Shared logic of the estimators (validation, kernel, dispatch, warm start, prediction)."""
 
     _impl: str  # key of _SOLVERS
 
@@ -69,8 +245,12 @@ class _BaseSVM(BaseEstimator):
         "gamma": [StrOptions({"scale", "auto"}), Interval(Real, 0.0, None, closed="neither")],
         "coef0": [Interval(Real, None, None, closed="neither")],
         "bias": [StrOptions({"explicit", "implicit", "auto"})],
-        "solver": [StrOptions({"qp"})],
+        "solver": [StrOptions({"qp", "smo"})],
         "tol": [Interval(Real, 0.0, None, closed="neither")],
+        "cache_size": [Interval(Real, 0.0, None, closed="neither")],
+        "shrinking": ["boolean"],
+        "max_iter": [Interval(Integral, -1, None, closed="left")],
+        "warm_start": ["boolean"],
         "infeasible": [StrOptions({"raise", "ridge"})],
         "kernel_params": [dict, None],
     }
@@ -79,14 +259,15 @@ class _BaseSVM(BaseEstimator):
 
     def _resolve_kernel(self, X):
         """Set ``_gamma`` and ``_kernel`` (a Kernel, a plain callable, or None for precomputed)."""
-        if isinstance(self.gamma, str):
-            if self.gamma == "scale":
+        gamma = getattr(self, "gamma", "scale")
+        if isinstance(gamma, str):
+            if gamma == "scale":
                 var = X.var() if X.size else 0.0
                 self._gamma = 1.0 / (X.shape[1] * var) if var != 0 else 1.0
             else:
                 self._gamma = 1.0 / X.shape[1]
         else:
-            self._gamma = float(self.gamma)
+            self._gamma = float(gamma)
         kernel = self.kernel
         if isinstance(kernel, str) and kernel == "precomputed":
             self._kernel = None
@@ -98,7 +279,7 @@ class _BaseSVM(BaseEstimator):
                 degree=self.degree,
                 gamma=self._gamma,
                 coef0=self.coef0,
-                **(self.kernel_params or {}),
+                **(getattr(self, "kernel_params", None) or {}),
             )
 
     def _gram(self, X, Y):
@@ -113,44 +294,89 @@ class _BaseSVM(BaseEstimator):
             raise ValueError("kernel returned NaN or infinity; check the kernel parameters")
         return K
 
+    def _dispatchable(self):
+        return isinstance(self._kernel, _kernels.Kernel) and self._kernel.kind >= 0
+
     def _resolved_bias(self):
-        if self.bias != "auto":
-            return self.bias
+        bias = getattr(self, "bias", "explicit")
+        if bias != "auto":
+            return bias
         implicit = isinstance(self._kernel, _kernels.Kernel) and self._kernel.implicit_bias
         return "implicit" if implicit else "explicit"
 
-    # -- fit ---------------------------------------------------------------------------------------
+    def _solver(self):
+        return getattr(self, "solver", "smo")
 
-    def _fit(self, X, y, **problem):
+    def _check_square(self, X):
         if self._kernel is None and X.shape[0] != X.shape[1]:
             raise ValueError(
                 f"X should be a square kernel matrix with kernel='precomputed', got shape {X.shape}"
             )
-        K = self._gram(X, X)
+
+    def _check_solver_options(self, sample_weight):
+        """Raise for a combination the chosen solver does not provide (naming the parameter)."""
         self.bias_ = self._resolved_bias()
-        solve = _SOLVERS[self._impl][self.solver]
-        res = solve(
-            K,
-            y,
-            C=float(self.C),
-            bias=self.bias_,
-            infeasible=self.infeasible,
-            tol=self.tol,
-            **problem,
-        )
-        support = np.asarray(res.support, dtype=np.int32)
-        self.support_ = support
-        self.support_vectors_ = X[support] if self._kernel is not None else np.empty((0, 0))
-        self._X_support = X[support] if self._kernel is not None else None
-        self.dual_coef_ = res.coef[support][None, :]
-        self.intercept_ = np.array([res.b])
-        self.b_interval_ = res.b_interval
-        self.objective_ = res.objective
-        self.n_iter_ = res.n_iter
-        self.fit_status_ = 0 if res.status == "optimal" else 1
-        self.shape_fit_ = X.shape
-        self.result_ = res
-        return res
+        if self._solver() == "smo":
+            C = getattr(self, "C", 1.0)
+            if np.isinf(C):
+                raise ValueError(
+                    "C=inf (hard margin) is not available with solver='smo'; use solver='qp' "
+                    "or a large finite C"
+                )
+            if self.bias_ != "explicit":
+                raise ValueError(
+                    f"bias={self.bias!r} resolves to an implicit bias, which solver='smo' does "
+                    "not provide (no equality constraint); use solver='qp'"
+                )
+            loss = getattr(self, "loss", "epsilon_insensitive")
+            if loss != "epsilon_insensitive":
+                raise ValueError(
+                    f"loss={loss!r} is not available with solver='smo' (epsilon_insensitive "
+                    "only); use solver='qp'"
+                )
+        else:
+            if sample_weight is not None:
+                raise ValueError("sample_weight is not supported by solver='qp'; use solver='smo'")
+            if getattr(self, "class_weight", None) is not None:
+                raise ValueError("class_weight is not supported by solver='qp'; use solver='smo'")
+
+    def _source(self, X):
+        """(data, kernel argument) for the solver: points and a Kernel, or a Gram matrix."""
+        if self._kernel is None:
+            return X, "precomputed"
+        if self._solver() == "smo" and self._dispatchable():
+            return X, self._kernel
+        return self._gram(X, X), "precomputed"
+
+    # -- warm start --------------------------------------------------------------------------------
+
+    def _warm_key(self, X, y, sample_weight):
+        params = {k: v for k, v in self.get_params().items() if k not in _WARM_FREE}
+        h = hashlib.sha1()
+        for a in (X, y, sample_weight):
+            if a is not None:
+                a = np.ascontiguousarray(a)
+                h.update(str((a.shape, a.dtype)).encode())
+                h.update(a.tobytes())
+        return repr(sorted(params.items(), key=lambda kv: kv[0])), h.hexdigest()
+
+    def _warm_starts(self, key, n_machines):
+        """Per machine ``(alpha_old, upper_old, C_new / C_old)`` or None (cold start)."""
+        state = getattr(self, "_warm_state", None)
+        if not (getattr(self, "warm_start", False) and self._solver() == "smo"):
+            return [None] * n_machines
+        if state is None or state["key"] != key or len(state["machines"]) != n_machines:
+            return [None] * n_machines
+        ratio = float(getattr(self, "C", 1.0)) / state["C"]
+        return [(m.alpha, m.upper, ratio) for m in state["machines"]]
+
+    def _store_warm(self, key, machines):
+        if self._solver() == "smo":
+            self._warm_state = {
+                "key": key,
+                "C": float(getattr(self, "C", 1.0)),
+                "machines": machines,
+            }
 
     # -- predict -----------------------------------------------------------------------------------
 
@@ -164,49 +390,264 @@ class _BaseSVM(BaseEstimator):
             )
         return X
 
-    def _decision_function(self, X):
+    def _kernel_vs_support(self, X):
         X = self._validate_for_predict(X)
         if self._kernel is None:
-            K = X[:, self.support_]
-        else:
-            K = self._gram(X, self._X_support)
-        return K @ self.dual_coef_[0] + self.intercept_[0]
+            return X[:, self.support_]
+        return self._gram(X, self._X_support)
+
+    def _set_support(self, X, support):
+        self.support_ = np.asarray(support, dtype=np.int32)
+        self.support_vectors_ = X[support] if self._kernel is not None else np.empty((0, 0))
+        self._X_support = X[support] if self._kernel is not None else None
+        self.shape_fit_ = X.shape
+
+    def _is_linear(self):
+        return (isinstance(self.kernel, str) and self.kernel == "linear") or (
+            isinstance(self.kernel, _kernels.Kernel) and self.kernel.name == "linear"
+        )
 
     @property
     def coef_(self):
-        """Input-space weights ``dual_coef_ @ support_vectors_``; linear kernel only, read-only."""
+        """Input-space weights; linear kernel only, read-only (one row per machine)."""
         check_is_fitted(self)
-        linear = (isinstance(self.kernel, str) and self.kernel == "linear") or (
-            isinstance(self.kernel, _kernels.Kernel) and self.kernel.name == "linear"
-        )
-        if not linear:
+        if not self._is_linear():
             raise AttributeError("coef_ is only available when using a linear kernel")
-        coef = self.dual_coef_ @ self.support_vectors_
+        coef = self._coef()
         coef.flags.writeable = False  # a copy; freezing it surfaces code that tries to edit it
         return coef
+
+    def _coef(self):
+        return self.dual_coef_ @ self.support_vectors_
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.pairwise = isinstance(self.kernel, str) and self.kernel == "precomputed"
         return tags
 
+    # -- single machine fit (regression, one-class, binary qp) -------------------------------------
 
-class SVC(ClassifierMixin, _BaseSVM):
-    """C-support vector classifier solved by a reference QP (binary problems).
+    def _fit_single(self, X, y, sample_weight):
+        self._check_square(X)
+        key = self._warm_key(X, y, sample_weight)
+        warm = self._warm_starts(key, 1)[0]
+        data, kernel = self._source(X)
+        solve = _SOLVERS[self._impl][self._solver()]
+        m = solve(self, data, kernel, y, sample_weight, warm)
+        if m.raw is not None and hasattr(m.raw, "support") and self._solver() == "qp":
+            support = np.asarray(m.raw.support, dtype=np.int64)
+        else:
+            support = np.flatnonzero(m.coef != 0)
+        self._set_support(X, support)
+        self.dual_coef_ = m.coef[support][None, :]
+        self.intercept_ = np.array([-m.rho])
+        self.n_iter_ = m.n_iter
+        self.fit_status_ = m.status
+        self.objective_ = m.objective
+        self.result_ = m.raw
+        if self._solver() == "qp":
+            self.b_interval_ = m.raw.b_interval
+        self._store_warm(key, [m])
+        return m
 
-    ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept_``, predicting ``classes_[1]`` where ``f > 0``.
-    The dual (Gunn 1998, eq. 2.35-2.36) is solved by :func:`svmbook.qp.svc_dual`.
+
+class _BaseSVC(ClassifierMixin, _BaseSVM):
+    """Classifiers: binary machines combined one-vs-one (LIBSVM) or one-vs-rest."""
+
+    _parameter_constraints: dict = {
+        **_BaseSVM._parameter_constraints,
+        "class_weight": [StrOptions({"balanced"}), dict, None],
+        "decision_function_shape": [StrOptions({"ovr", "ovo"})],
+        "break_ties": ["boolean"],
+        "multiclass": [StrOptions({"ovo", "ovr"})],
+    }
+
+    @_fit_context(prefer_skip_nested_validation=True)
+    def fit(self, X, y, sample_weight=None):
+        """Fit on ``X`` (n_samples, n_features), or a Gram matrix with ``kernel="precomputed"``.
+
+        ``sample_weight`` (solver="smo") multiplies the bound ``C`` per sample (nu-SVC: the
+        per-sample bound); samples with weight <= 0 are dropped, as in scikit-learn.
+        """
+        X, y = validate_data(self, X, y, dtype=np.float64, order="C")
+        check_classification_targets(y)
+        classes, y_index = np.unique(y, return_inverse=True)
+        if classes.size < 2:
+            raise ValueError(
+                f"y contains one class only ({classes[0]!r}); a classifier needs samples of at "
+                "least 2 classes"
+            )
+        if sample_weight is not None:
+            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
+        if self.break_ties and self.decision_function_shape == "ovo":
+            raise ValueError("break_ties must be False when decision_function_shape is 'ovo'")
+        self.classes_ = classes
+        self._resolve_kernel(X)
+        self._check_square(X)
+        self._check_solver_options(sample_weight)
+        self.class_weight_ = compute_class_weight(
+            getattr(self, "class_weight", None), classes=classes, y=y
+        )
+        if self._solver() == "qp" and classes.size == 2:
+            self._fit_binary_qp(X, y_index)
+        else:
+            self._fit_machines(X, y_index, sample_weight)
+        return self
+
+    def _fit_binary_qp(self, X, y_index):
+        """The reference path (unchanged layout: support_ increasing, scalar n_iter_)."""
+        y_pm = np.where(y_index == 1, 1.0, -1.0)
+        K = self._gram(X, X)
+        res = svc_dual(K, y_pm, float(self.C), bias=self.bias_, infeasible=self.infeasible)
+        support = np.asarray(res.support, dtype=np.int32)
+        self._set_support(X, support)
+        self.dual_coef_ = res.coef[support][None, :]
+        self.intercept_ = np.array([res.b])
+        self.b_interval_ = res.b_interval
+        self.objective_ = res.objective
+        self.n_iter_ = res.n_iter
+        self.fit_status_ = 0 if res.status == "optimal" else 1
+        self.result_ = res
+        self.margin_ = res.margin
+        ys = y_pm[support]
+        self.n_support_ = np.array([np.sum(ys < 0), np.sum(ys > 0)], dtype=np.int32)
+        self._layout = "binary_qp"
+
+    def _fit_machines(self, X, y_index, sample_weight):
+        n_classes = self.classes_.size
+        ovr = self.multiclass == "ovr" and n_classes > 2
+        if ovr:
+            tasks = [(np.arange(X.shape[0]), np.where(y_index == c, 1.0, -1.0), c, None)
+                     for c in range(n_classes)]  # fmt: skip
+        else:
+            tasks = []
+            for i, j in _mc.ovo_pairs(n_classes):
+                idx = np.flatnonzero((y_index == i) | (y_index == j))
+                tasks.append((idx, np.where(y_index[idx] == i, 1.0, -1.0), i, j))
+        key = self._warm_key(X, y_index, sample_weight)
+        warm = self._warm_starts(key, len(tasks))
+        solve = _SOLVERS[self._impl][self._solver()]
+        multi = len(tasks) > 1
+        if self._kernel is None:
+            full, kernel = X, "precomputed"
+        elif self._solver() == "qp" or not self._dispatchable():
+            full, kernel = self._gram(X, X), "precomputed"
+        elif multi and X.shape[0] <= GRAM_REUSE_MAX:
+            full, kernel = self._kernel(X), "precomputed"
+        else:
+            full, kernel = X, self._kernel
+        cw = self.class_weight_
+        machines, coefs, rhos = [], [], []
+        for (idx, t, i, j), w0 in zip(tasks, warm, strict=True):
+            if kernel == "precomputed":
+                data = full if idx.shape[0] == X.shape[0] else full[np.ix_(idx, idx)]
+            else:
+                data = full[idx]
+            sw = None if sample_weight is None else sample_weight[idx]
+            cw_pair = (cw[i], cw[j]) if j is not None else (cw[i], 1.0)
+            m = solve(self, np.ascontiguousarray(data), kernel, t, sw, cw_pair, w0)
+            machines.append(m)
+            coef = np.zeros(X.shape[0])
+            coef[idx] = m.coef
+            coefs.append(coef)
+            rhos.append(m.rho)
+        layout = _mc.ovr_layout if ovr else _mc.ovo_layout
+        support, n_support, dual_coef, intercept = layout(y_index, coefs, rhos, n_classes)
+        self._set_support(X, support)
+        self.n_support_ = n_support
+        self._sv_class = y_index[support]
+        self._lib_dual_coef = dual_coef
+        self._lib_intercept = intercept
+        if n_classes == 2:  # scikit-learn flips the binary model to be positive for classes_[1]
+            self.dual_coef_ = -dual_coef
+            self.intercept_ = -intercept
+        else:
+            self.dual_coef_ = dual_coef
+            self.intercept_ = intercept
+        self.n_iter_ = np.array([m.n_iter for m in machines], dtype=np.int32)
+        self.fit_status_ = int(max(m.status for m in machines))
+        self.objective_ = np.array([m.objective for m in machines])
+        self._layout = "ovr" if ovr else "ovo"
+        self._store_warm(key, machines)
+
+    # -- prediction --------------------------------------------------------------------------------
+
+    def _raw_decision(self, X):
+        K = self._kernel_vs_support(X)
+        if self._layout == "ovr":
+            return _mc.ovr_decision(K, self._lib_dual_coef, self._lib_intercept)
+        return _mc.ovo_decision(
+            K, self._sv_class, self._lib_dual_coef, self._lib_intercept, self.classes_.size
+        )
+
+    def decision_function(self, X):
+        """Decision values.
+
+        Binary: shape (n_samples,), positive for ``classes_[1]``. More classes, one-vs-one:
+        ``decision_function_shape="ovo"`` gives LIBSVM's pairwise values (n_samples,
+        n_classes * (n_classes - 1) / 2), positive for the pair's first class; ``"ovr"`` turns
+        them into (n_samples, n_classes) by scikit-learn's ``_ovr_decision_function`` (votes
+        plus a bounded confidence). ``multiclass="ovr"``: the (n_samples, n_classes) values of
+        the one-vs-rest machines, whatever ``decision_function_shape``.
+        """
+        check_is_fitted(self)
+        if self._layout == "binary_qp":
+            K = self._kernel_vs_support(X)
+            return K @ self.dual_coef_[0] + self.intercept_[0]
+        dec = self._raw_decision(X)
+        n_classes = self.classes_.size
+        if n_classes == 2:
+            return -dec[:, 0]
+        if self._layout == "ovo" and self.decision_function_shape == "ovr":
+            return _ovr_decision_function(dec < 0, -dec, n_classes)
+        return dec
+
+    def predict(self, X):
+        """Class labels: one-vs-one votes (ties to the lower class, as LIBSVM), or the largest
+        one-vs-rest decision value (also with ``break_ties=True``)."""
+        check_is_fitted(self)
+        if self._layout == "binary_qp":
+            decision = self.decision_function(X)
+            return self.classes_[(decision > 0).astype(int)]
+        n_classes = self.classes_.size
+        if self._layout == "ovr":
+            return self.classes_[np.argmax(self._raw_decision(X), axis=1)]
+        if self.break_ties and n_classes > 2 and self.decision_function_shape == "ovr":
+            return self.classes_[np.argmax(self.decision_function(X), axis=1)]
+        votes = _mc.ovo_votes(self._raw_decision(X), n_classes)
+        return self.classes_[np.argmax(votes, axis=1)]
+
+    def _coef(self):
+        if self._layout in ("binary_qp", "ovr") or self.classes_.size == 2:
+            return self.dual_coef_ @ self.support_vectors_
+        rows = []
+        sv, dc = self.support_vectors_, self._lib_dual_coef
+        for i, j in _mc.ovo_pairs(self.classes_.size):
+            ci, cj = self._sv_class == i, self._sv_class == j
+            rows.append(dc[j - 1, ci] @ sv[ci] + dc[i, cj] @ sv[cj])
+        return np.array(rows)
+
+
+class SVC(_BaseSVC):
+    """C-support vector classifier: reference QP or LIBSVM's SMO; binary and multiclass.
+
+    ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept_``, predicting ``classes_[1]`` where ``f > 0``
+    (binary). The dual (Gunn 1998, eq. 2.35-2.36) is solved by :func:`svmbook.qp.svc_dual`
+    (``solver="qp"``) or by the numba SMO core (``solver="smo"``, as LIBSVM's ``solve_c_svc``).
+    More than two classes: one-vs-one as LIBSVM (``dual_coef_``/``intercept_`` laid out as
+    scikit-learn's) or ``multiclass="ovr"``, with either solver.
 
     Parameters
     ----------
     C : float, default=1.0
-        Box bound on the multipliers (> 0). ``np.inf`` is the hard margin; infeasible data then
-        raise
-        :class:`svmbook.qp.InfeasibleProblemError` unless ``infeasible="ridge"``.
+        Box bound on the multipliers (> 0). ``np.inf`` is the hard margin (``solver="qp"`` only);
+        infeasible data then raise :class:`svmbook.qp.InfeasibleProblemError` unless
+        ``infeasible="ridge"``.
     kernel : str, Kernel or callable, default="rbf"
         scikit-learn names (``"linear"``, ``"poly"``, ``"rbf"``, ``"sigmoid"``, ``"precomputed"``),
         catalogue names of :mod:`svmbook.kernels` (``"erbf"``, ``"spline"``, ... with
-        ``kernel_params``), a :class:`svmbook.kernels.Kernel`, or a callable ``k(X, Y) -> Gram``.
+        ``kernel_params``), a :class:`svmbook.kernels.Kernel`, or a callable ``k(X, Y) -> Gram``
+        (evaluated once into a Gram matrix).
     degree : int, default=3
         Degree of ``"poly"``: ``(gamma <x, x'> + coef0)^degree``.
     gamma : {"scale", "auto"} or float, default="scale"
@@ -214,59 +655,82 @@ class SVC(ClassifierMixin, _BaseSVM):
         ``"auto"``: ``1 / n_features``. RBF width: ``gamma = 1 / (2 sigma^2)``.
     coef0 : float, default=0.0
         Offset of ``"poly"`` and ``"sigmoid"``.
+    shrinking, tol, cache_size, max_iter, warm_start
+        SMO settings, see below.
+    class_weight : dict or "balanced", default=None
+        ``C`` of class ``k`` is ``class_weight[k] * C`` (SMO only).
+    decision_function_shape : {"ovr", "ovo"}, default="ovr"
+        Shape of ``decision_function`` with more than two classes (scikit-learn's meaning).
+    break_ties : bool, default=False
+        With ``decision_function_shape="ovr"`` and more than two classes, predict the argmax of
+        ``decision_function`` instead of the one-vs-one vote.
     bias : {"explicit", "implicit", "auto"}, default="explicit"
         ``"explicit"``: equality constraint and a computed ``intercept_`` (LIBSVM). ``"implicit"``:
-        no
-        equality constraint, ``intercept_ = 0``, the bias lives in the kernel (Gunn eq. 2.39).
-        ``"auto"``: the kernel's ``implicit_bias`` flag (Gunn's toolbox ``nobias``).
-    solver : {"qp"}, default="qp"
-        ``"qp"``: cvxopt interior point (the reference solver). Faster solvers come later.
-    tol : float, default=1e-3
-        Stopping tolerance of iterative solvers (unused by ``"qp"``, which solves to 1e-10).
+        no equality constraint, ``intercept_ = 0``, the bias lives in the kernel (Gunn eq. 2.39;
+        ``solver="qp"`` only). ``"auto"``: the kernel's ``implicit_bias`` flag.
+    solver : {"qp", "smo"}, default="qp"
+        ``"qp"``: cvxopt interior point (the reference solver). ``"smo"``: the numba SMO core
+        (LIBSVM's algorithm; finite ``C``, explicit bias; ``sample_weight`` and
+        ``class_weight``).
     infeasible : {"raise", "ridge"}, default="raise"
-        With ``C=np.inf`` on non-separable data: raise, or solve the listings' squared-slack
-        problem.
+        With ``C=np.inf`` on non-separable data (qp): raise, or solve the listings'
+        squared-slack problem.
     kernel_params : dict, default=None
         Parameters of a catalogue kernel, e.g. ``{"sigma": 1.0}`` for ``kernel="erbf"``.
-
+    multiclass : {"ovo", "ovr"}, default="ovo"
+        More than two classes: LIBSVM's one-vs-one machines, or one machine per class against
+        the rest (``dual_coef_`` of shape (n_classes, n_SV), ``intercept_`` (n_classes,)).
+    tol : float, default=1e-3
+        Stopping tolerance of the SMO solver (LIBSVM's eps; unused by ``"qp"``, which solves to
+        1e-10).
+    cache_size : float, default=200
+        Kernel row cache of the SMO solver, in MB.
+    shrinking : bool, default=True
+        LIBSVM's shrinking heuristic (SMO).
+    max_iter : int, default=-1
+        SMO iteration cap per machine; -1 is LIBSVM's ``max(10^7, 100 n)``. Hitting it warns
+        with ``ConvergenceWarning`` and keeps the current (feasible) solution; ``fit_status_=1``.
+    warm_start : bool, default=False
+        Refit from the previous solution when only ``C`` (or solver settings) changed and the
+        data are the same: ``alpha_new = alpha_old * C_new / C_old`` (Nguyen's alpha seeding,
+        eq. 4.15). Other changes start cold. SMO only.
     Attributes
     ----------
-    classes_ : ndarray of shape (2,)
+    classes_ : ndarray of shape (n_classes,)
+    class_weight_ : ndarray of shape (n_classes,)
     support_ : ndarray of shape (n_SV,)
-        Indices of the support vectors.
+        Indices of the support vectors (SMO and multiclass: grouped by class, as scikit-learn;
+        binary qp: increasing).
     support_vectors_ : ndarray of shape (n_SV, n_features)
         Empty for ``kernel="precomputed"``.
-    n_support_ : ndarray of shape (2,)
+    n_support_ : ndarray of shape (n_classes,)
         Support vectors per class.
-    dual_coef_ : ndarray of shape (1, n_SV)
-        ``y_i alpha_i`` with ``y = +1`` for ``classes_[1]``.
-    intercept_ : ndarray of shape (1,)
-    b_interval_ : tuple of float
-        The optimal biases; a single point when a free support vector pins it.
-    objective_ : float
-        Dual objective ``1/2 a'Qa - 1'a``.
-    margin_ : float
-        ``2 / ||w||`` in feature space.
-    coef_ : ndarray of shape (1, n_features)
+    dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
+        Binary: ``y_i alpha_i`` with ``y = +1`` for ``classes_[1]``; one-vs-one: LIBSVM's layout.
+    intercept_ : ndarray of shape (n_classes * (n_classes - 1) / 2,)
+    objective_ : float or ndarray
+        Dual objective per machine.
+    margin_, b_interval_ : float, tuple
+        Binary ``solver="qp"`` only: ``2 / ||w||`` and the interval of optimal biases.
+    coef_ : ndarray of shape (n_machines, n_features)
         Linear kernel only (read-only).
-    n_iter_ : int
+    n_iter_ : ndarray of shape (n_machines,) (int for binary qp)
     fit_status_ : int
-        0 if the solver converged.
-    bias_ : str
-        The resolved ``bias``.
-    n_features_in_ : int
+        0 if every machine converged, 1 if one stopped at ``max_iter``.
+    shape_fit_, bias_, n_features_in_
 
     See Also
     --------
-    sklearn.svm.SVC : LIBSVM's SMO; same problem with ``bias="explicit"``, much faster on large
-    data.
-    SVR : Regression; chapter "Support vector classification" (Gunn's chapter 2) of the book derives
-        the dual solved here.
+    NuSVC : the same machines parametrised by the fraction ``nu`` of support vectors.
+    sklearn.svm.SVC : LIBSVM in C; ``solver="smo"`` reproduces it iteration by iteration.
+    SVR : Regression; chapter "Support vector classification" (Gunn's chapter 2) of the book
+        derives the dual solved here.
 
     References
     ----------
     S. R. Gunn, "Support Vector Machines for Classification and Regression", Technical Report,
-    University of Southampton, 1998.
+    University of Southampton, 1998. C.-C. Chang and C.-J. Lin, "LIBSVM: a library for support
+    vector machines", ACM TIST 2(3), 2011.
 
     Examples
     --------
@@ -279,6 +743,8 @@ class SVC(ClassifierMixin, _BaseSVM):
     array([0, 1])
     >>> round(clf.margin_, 6)
     1.414214
+    >>> SVC(kernel="linear", C=100.0, solver="smo").fit(X, y).predict([[0.5, 0.5], [2.5, 0.5]])
+    array([0, 1])
     """
 
     _impl = "svc"
@@ -291,79 +757,205 @@ class SVC(ClassifierMixin, _BaseSVM):
         gamma="scale",
         coef0=0.0,
         *,
-        bias="explicit",
-        solver="qp",
+        shrinking=True,
         tol=1e-3,
+        cache_size=200,
+        class_weight=None,
+        max_iter=-1,
+        decision_function_shape="ovr",
+        break_ties=False,
+        bias="explicit",
+        solver=_DEFAULT_SOLVER,
         infeasible="raise",
         kernel_params=None,
+        multiclass="ovo",
+        warm_start=False,
     ):
         self.C = C
         self.kernel = kernel
         self.degree = degree
         self.gamma = gamma
         self.coef0 = coef0
+        self.shrinking = shrinking
+        self.tol = tol
+        self.cache_size = cache_size
+        self.class_weight = class_weight
+        self.max_iter = max_iter
+        self.decision_function_shape = decision_function_shape
+        self.break_ties = break_ties
         self.bias = bias
         self.solver = solver
-        self.tol = tol
         self.infeasible = infeasible
         self.kernel_params = kernel_params
+        self.multiclass = multiclass
+        self.warm_start = warm_start
 
+
+class NuSVC(_BaseSVC):
+    """nu-support vector classifier (Schoelkopf et al. 2000) solved by SMO (LIBSVM's Solver_NU).
+
+    ``nu`` in (0, 1] is an upper bound on the fraction of margin errors and a lower bound on the
+    fraction of support vectors. There is no reference QP for the nu formulations in
+    :mod:`svmbook.qp`, so ``solver="smo"`` is the only solver. Multiclass as :class:`SVC`.
+
+    Parameters
+    ----------
+    nu : float, default=0.5
+        In (0, 1]; an infeasible ``nu`` (``nu * (n_1 + n_2) / 2 > min(n_1, n_2)`` for a pair)
+        raises ``ValueError``.
+    kernel, degree, gamma, coef0, kernel_params
+        As in :class:`SVC`.
+    class_weight : dict or "balanced", default=None
+        Accepted for scikit-learn compatibility and ignored, as in LIBSVM's nu-SVC.
+    decision_function_shape, break_ties, multiclass
+        As in :class:`SVC`.
+    solver : {"smo"}, default="smo"
+    tol : float, default=1e-3
+        Stopping tolerance of the SMO solver (LIBSVM's eps; unused by ``"qp"``, which solves to
+        1e-10).
+    cache_size : float, default=200
+        Kernel row cache of the SMO solver, in MB.
+    shrinking : bool, default=True
+        LIBSVM's shrinking heuristic (SMO).
+    max_iter : int, default=-1
+        SMO iteration cap per machine; -1 is LIBSVM's ``max(10^7, 100 n)``. Hitting it warns
+        with ``ConvergenceWarning`` and keeps the current (feasible) solution; ``fit_status_=1``.
+    warm_start : bool, default=False
+        Refit from the previous solution when only ``C`` (or solver settings) changed and the
+        data are the same: ``alpha_new = alpha_old * C_new / C_old`` (Nguyen's alpha seeding,
+        eq. 4.15). Other changes start cold. SMO only.
+    Attributes
+    ----------
+    classes_, class_weight_, support_, support_vectors_, n_support_, dual_coef_, intercept_,
+    n_iter_, fit_status_, objective_, coef_, shape_fit_, n_features_in_
+        As in :class:`SVC` (``dual_coef_`` rescaled by ``1/r`` as LIBSVM).
+
+    See Also
+    --------
+    SVC : the same machines parametrised by ``C``; ``NuSVC(nu)`` equals ``SVC(C=1/r)``.
+    sklearn.svm.NuSVC : LIBSVM; reproduced iteration by iteration.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from svmbook import NuSVC
+    >>> X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0], [3.0, 1.0]])
+    >>> y = np.array([0, 0, 1, 1])
+    >>> NuSVC(kernel="linear", nu=0.5).fit(X, y).predict([[0.5, 0.5], [2.5, 0.5]])
+    array([0, 1])
+    """
+
+    _impl = "nu_svc"
+
+    _parameter_constraints: dict = {
+        **{k: v for k, v in _BaseSVC._parameter_constraints.items()
+           if k not in ("C", "bias", "infeasible")},
+        "nu": [Interval(Real, 0.0, 1.0, closed="right")],
+        "solver": [StrOptions({"smo"})],
+    }  # fmt: skip
+
+    def __init__(
+        self,
+        nu=0.5,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        *,
+        shrinking=True,
+        tol=1e-3,
+        cache_size=200,
+        class_weight=None,
+        max_iter=-1,
+        decision_function_shape="ovr",
+        break_ties=False,
+        solver="smo",
+        kernel_params=None,
+        multiclass="ovo",
+        warm_start=False,
+    ):
+        self.nu = nu
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.shrinking = shrinking
+        self.tol = tol
+        self.cache_size = cache_size
+        self.class_weight = class_weight
+        self.max_iter = max_iter
+        self.decision_function_shape = decision_function_shape
+        self.break_ties = break_ties
+        self.solver = solver
+        self.kernel_params = kernel_params
+        self.multiclass = multiclass
+        self.warm_start = warm_start
+
+    def _check_solver_options(self, sample_weight):
+        super()._check_solver_options(sample_weight)
+        self._class_weight_ignored = self.class_weight is not None
+
+
+class _BaseSVR(RegressorMixin, _BaseSVM):
     @_fit_context(prefer_skip_nested_validation=True)
-    def fit(self, X, y):
-        """Fit on ``X`` (n_samples, n_features), or a Gram matrix with ``kernel="precomputed"``."""
-        X, y = validate_data(self, X, y, dtype=np.float64, order="C")
-        check_classification_targets(y)
-        classes, y_index = np.unique(y, return_inverse=True)
-        if classes.size < 2:
-            raise ValueError(
-                f"y contains one class only ({classes[0]!r}); SVC needs samples of 2 classes"
-            )
-        if classes.size > 2:
-            raise ValueError(
-                f"y has {classes.size} classes; this SVC is binary only for now (multiclass "
-                "support comes in a later version)"
-            )
-        self.classes_ = classes
-        y_pm = np.where(y_index == 1, 1.0, -1.0)
+    def fit(self, X, y, sample_weight=None):
+        """Fit on ``X`` (n_samples, n_features), or a Gram matrix with ``kernel="precomputed"``.
+
+        ``sample_weight`` (solver="smo") multiplies ``C`` per sample.
+        """
+        X, y = validate_data(self, X, y, dtype=np.float64, order="C", y_numeric=True)
+        if sample_weight is not None:
+            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
+        if getattr(self, "loss", None) == "huber" and self.mu is None:
+            raise ValueError("mu is required with loss='huber' (the Huber threshold, mu > 0)")
         self._resolve_kernel(X)
-        res = self._fit(X, y_pm)
-        ys = y_pm[self.support_]
-        self.n_support_ = np.array([np.sum(ys < 0), np.sum(ys > 0)], dtype=np.int32)
-        self.margin_ = res.margin
+        self._check_square(X)
+        self._check_solver_options(sample_weight)
+        self._fit_single(X, y, sample_weight)
         return self
 
-    def decision_function(self, X):
-        """Decision values ``f(x)``, shape (n_samples,); positive means ``classes_[1]``."""
-        return self._decision_function(X)
-
     def predict(self, X):
-        """Class labels, ``classes_[1]`` where ``f(x) > 0``."""
-        decision = self.decision_function(X)  # checks fitted state first
-        return self.classes_[(decision > 0).astype(int)]
+        """Regression function ``f(x)``, shape (n_samples,)."""
+        K = self._kernel_vs_support(X)
+        return K @ self.dual_coef_[0] + self.intercept_[0]
 
 
-class SVR(RegressorMixin, _BaseSVM):
-    """Support vector regression solved by a reference QP, with four losses (Gunn 1998, chapter 5).
+class SVR(_BaseSVR):
+    """Support vector regression: reference QP with four losses (Gunn 1998, chapter 5) or SMO.
 
     ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept_`` with ``dual_coef_ = beta = alpha - alpha*``,
-    solved by :func:`svmbook.qp.svr_dual`.
+    solved by :func:`svmbook.qp.svr_dual` (``solver="qp"``) or by the numba SMO core
+    (``solver="smo"``: LIBSVM's ``solve_epsilon_svr``; epsilon-insensitive loss, finite C,
+    explicit bias).
 
     Parameters
     ----------
     C : float, default=1.0
-        Loss weight (> 0); ``np.inf`` is the hard tube ``|y - f| <= epsilon``.
-    kernel, degree, gamma, coef0, bias, solver, tol, infeasible, kernel_params
+        Loss weight (> 0); ``np.inf`` is the hard tube ``|y - f| <= epsilon`` (qp only).
+    kernel, degree, gamma, coef0, bias, solver, infeasible, kernel_params
         As in :class:`SVC`.
     epsilon : float, default=0.1
         Half-width of the insensitive tube; used by ``loss="epsilon_insensitive"`` only.
     loss : {"epsilon_insensitive", "laplace", "quadratic", "huber"}, default="epsilon_insensitive"
         ``"laplace"``: ``|y - f|`` (eq. 5.10-5.11). ``"quadratic"``: ``(y - f)^2``, i.e. kernel
-        ridge
-        regression with ``lambda = 1/(2C)`` and an unpenalised bias. ``"huber"``: eq. 5.19-5.20,
-        threshold ``mu``.
+        ridge regression with ``lambda = 1/(2C)`` and an unpenalised bias. ``"huber"``: eq.
+        5.19-5.20, threshold ``mu``. Only ``"epsilon_insensitive"`` with ``solver="smo"``.
     mu : float, default=None
         Huber threshold (> 0); required with ``loss="huber"``, ignored otherwise.
-
+    tol : float, default=1e-3
+        Stopping tolerance of the SMO solver (LIBSVM's eps; unused by ``"qp"``, which solves to
+        1e-10).
+    cache_size : float, default=200
+        Kernel row cache of the SMO solver, in MB.
+    shrinking : bool, default=True
+        LIBSVM's shrinking heuristic (SMO).
+    max_iter : int, default=-1
+        SMO iteration cap per machine; -1 is LIBSVM's ``max(10^7, 100 n)``. Hitting it warns
+        with ``ConvergenceWarning`` and keeps the current (feasible) solution; ``fit_status_=1``.
+    warm_start : bool, default=False
+        Refit from the previous solution when only ``C`` (or solver settings) changed and the
+        data are the same: ``alpha_new = alpha_old * C_new / C_old`` (Nguyen's alpha seeding,
+        eq. 4.15). Other changes start cold. SMO only.
     Attributes
     ----------
     support_ : ndarray of shape (n_SV,)
@@ -372,14 +964,16 @@ class SVR(RegressorMixin, _BaseSVM):
         ``beta_i = alpha_i - alpha*_i``.
     intercept_ : ndarray of shape (1,)
     b_interval_ : tuple of float
+        qp only.
     objective_ : float
     coef_ : ndarray of shape (1, n_features)
         Linear kernel only (read-only).
-    n_iter_, fit_status_, bias_, n_features_in_
-        As in :class:`SVC`.
+    n_iter_, fit_status_, bias_, shape_fit_, n_features_in_
+        As in :class:`SVC` (``n_iter_`` an int).
 
     See Also
     --------
+    NuSVR : the tube width chosen by the fraction ``nu`` of support vectors.
     sklearn.svm.SVR : LIBSVM; the epsilon-insensitive loss with ``bias="explicit"`` only.
     SVC : Classification; the book's chapter on support vector regression (Gunn's chapter 5)
         derives the four duals.
@@ -415,11 +1009,15 @@ class SVR(RegressorMixin, _BaseSVM):
         *,
         loss="epsilon_insensitive",
         mu=None,
-        bias="explicit",
-        solver="qp",
+        shrinking=True,
         tol=1e-3,
+        cache_size=200,
+        max_iter=-1,
+        bias="explicit",
+        solver=_DEFAULT_SOLVER,
         infeasible="raise",
         kernel_params=None,
+        warm_start=False,
     ):
         self.C = C
         self.kernel = kernel
@@ -429,22 +1027,229 @@ class SVR(RegressorMixin, _BaseSVM):
         self.epsilon = epsilon
         self.loss = loss
         self.mu = mu
+        self.shrinking = shrinking
+        self.tol = tol
+        self.cache_size = cache_size
+        self.max_iter = max_iter
         self.bias = bias
         self.solver = solver
-        self.tol = tol
         self.infeasible = infeasible
         self.kernel_params = kernel_params
+        self.warm_start = warm_start
+
+
+_SMO_ONLY = {
+    k: v for k, v in _BaseSVM._parameter_constraints.items() if k not in ("bias", "infeasible")
+}
+_SMO_ONLY["solver"] = [StrOptions({"smo"})]
+_SMO_ONLY["C"] = [Interval(Real, 0.0, None, closed="neither")]
+
+
+class NuSVR(_BaseSVR):
+    """nu-support vector regression (Schoelkopf et al. 2000) solved by SMO (LIBSVM's Solver_NU).
+
+    ``nu`` in (0, 1] bounds the fraction of points outside the tube (above) and of support
+    vectors (below); the tube half-width is learned (``epsilon_``). SMO only: :mod:`svmbook.qp`
+    has no nu formulation.
+
+    Parameters
+    ----------
+    nu : float, default=0.5
+    C : float, default=1.0
+        Finite, > 0.
+    kernel, degree, gamma, coef0, kernel_params
+        As in :class:`SVC`.
+    solver : {"smo"}, default="smo"
+    tol : float, default=1e-3
+        Stopping tolerance of the SMO solver (LIBSVM's eps; unused by ``"qp"``, which solves to
+        1e-10).
+    cache_size : float, default=200
+        Kernel row cache of the SMO solver, in MB.
+    shrinking : bool, default=True
+        LIBSVM's shrinking heuristic (SMO).
+    max_iter : int, default=-1
+        SMO iteration cap per machine; -1 is LIBSVM's ``max(10^7, 100 n)``. Hitting it warns
+        with ``ConvergenceWarning`` and keeps the current (feasible) solution; ``fit_status_=1``.
+    warm_start : bool, default=False
+        Refit from the previous solution when only ``C`` (or solver settings) changed and the
+        data are the same: ``alpha_new = alpha_old * C_new / C_old`` (Nguyen's alpha seeding,
+        eq. 4.15). Other changes start cold. SMO only.
+    Attributes
+    ----------
+    support_, support_vectors_, dual_coef_, intercept_, n_iter_, fit_status_, objective_, coef_,
+    shape_fit_, n_features_in_
+        As in :class:`SVR`.
+    epsilon_ : float
+        The fitted tube half-width ``-r``.
+
+    See Also
+    --------
+    SVR : the tube width fixed by ``epsilon``.
+    sklearn.svm.NuSVR : LIBSVM; reproduced iteration by iteration.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from svmbook import NuSVR
+    >>> X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    >>> y = np.array([0.0, 1.0, 2.0, 3.0])
+    >>> reg = NuSVR(kernel="linear", C=10.0, nu=0.5).fit(X, y)
+    >>> bool(abs(reg.predict([[1.5]])[0] - 1.5) < 0.5)
+    True
+    """
+
+    _impl = "nu_svr"
+
+    _parameter_constraints: dict = {
+        **_SMO_ONLY,
+        "nu": [Interval(Real, 0.0, 1.0, closed="right")],
+    }
+
+    def __init__(
+        self,
+        *,
+        nu=0.5,
+        C=1.0,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        shrinking=True,
+        tol=1e-3,
+        cache_size=200,
+        max_iter=-1,
+        solver="smo",
+        kernel_params=None,
+        warm_start=False,
+    ):
+        self.nu = nu
+        self.C = C
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.shrinking = shrinking
+        self.tol = tol
+        self.cache_size = cache_size
+        self.max_iter = max_iter
+        self.solver = solver
+        self.kernel_params = kernel_params
+        self.warm_start = warm_start
+
+    def _fit_single(self, X, y, sample_weight):
+        m = super()._fit_single(X, y, sample_weight)
+        self.epsilon_ = float(m.raw.extra["epsilon"])
+        return m
+
+
+class OneClassSVM(OutlierMixin, _BaseSVM):
+    """One-class SVM (Schoelkopf et al. 2001) solved by SMO (LIBSVM's ``solve_one_class``).
+
+    ``decision_function(x) = sum_i dual_coef_i K(x_i, x) - offset_``; inliers have
+    ``decision_function >= 0``... strictly: ``predict`` is +1 where it is > 0, -1 elsewhere (as
+    LIBSVM). ``nu`` in (0, 1] bounds the fraction of outliers (above) and of support vectors
+    (below). SMO only (no reference QP for the nu formulations).
+
+    Parameters
+    ----------
+    kernel, degree, gamma, coef0, kernel_params
+        As in :class:`SVC`.
+    nu : float, default=0.5
+    solver : {"smo"}, default="smo"
+    tol : float, default=1e-3
+        Stopping tolerance of the SMO solver (LIBSVM's eps; unused by ``"qp"``, which solves to
+        1e-10).
+    cache_size : float, default=200
+        Kernel row cache of the SMO solver, in MB.
+    shrinking : bool, default=True
+        LIBSVM's shrinking heuristic (SMO).
+    max_iter : int, default=-1
+        SMO iteration cap per machine; -1 is LIBSVM's ``max(10^7, 100 n)``. Hitting it warns
+        with ``ConvergenceWarning`` and keeps the current (feasible) solution; ``fit_status_=1``.
+    warm_start : bool, default=False
+        Refit from the previous solution when only ``C`` (or solver settings) changed and the
+        data are the same: ``alpha_new = alpha_old * C_new / C_old`` (Nguyen's alpha seeding,
+        eq. 4.15). Other changes start cold. SMO only.
+    Attributes
+    ----------
+    support_, support_vectors_, dual_coef_, intercept_, n_iter_, fit_status_, objective_, coef_,
+    shape_fit_, n_features_in_
+        As in :class:`SVR` (``dual_coef_ = alpha``, LIBSVM's unnormalised scaling).
+    offset_ : float
+        ``rho``: ``decision_function = score_samples - offset_``.
+
+    See Also
+    --------
+    sklearn.svm.OneClassSVM : LIBSVM; reproduced iteration by iteration.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from svmbook import OneClassSVM
+    >>> X = np.array([[0.0], [0.1], [0.2], [0.3]])
+    >>> OneClassSVM(gamma=1.0, nu=0.5).fit(X).predict([[0.15], [5.0]])
+    array([ 1, -1])
+    """
+
+    _impl = "one_class"
+
+    _parameter_constraints: dict = {
+        **{k: v for k, v in _SMO_ONLY.items() if k != "C"},
+        "nu": [Interval(Real, 0.0, 1.0, closed="right")],
+    }
+
+    def __init__(
+        self,
+        *,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        tol=1e-3,
+        nu=0.5,
+        shrinking=True,
+        cache_size=200,
+        max_iter=-1,
+        solver="smo",
+        kernel_params=None,
+        warm_start=False,
+    ):
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.tol = tol
+        self.nu = nu
+        self.shrinking = shrinking
+        self.cache_size = cache_size
+        self.max_iter = max_iter
+        self.solver = solver
+        self.kernel_params = kernel_params
+        self.warm_start = warm_start
 
     @_fit_context(prefer_skip_nested_validation=True)
-    def fit(self, X, y):
-        """Fit on ``X`` (n_samples, n_features), or a Gram matrix with ``kernel="precomputed"``."""
-        X, y = validate_data(self, X, y, dtype=np.float64, order="C", y_numeric=True)
-        if self.loss == "huber" and self.mu is None:
-            raise ValueError("mu is required with loss='huber' (the Huber threshold, mu > 0)")
+    def fit(self, X, y=None, sample_weight=None):
+        """Fit on ``X`` (n_samples, n_features), or a Gram matrix with ``kernel="precomputed"``;
+        ``y`` is ignored."""
+        X = validate_data(self, X, dtype=np.float64, order="C")
+        if sample_weight is not None:
+            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
         self._resolve_kernel(X)
-        self._fit(X, y, epsilon=float(self.epsilon), loss=self.loss, mu=self.mu)
+        self._check_square(X)
+        self._check_solver_options(sample_weight)
+        m = self._fit_single(X, None, sample_weight)
+        self.offset_ = float(m.rho)
         return self
 
+    def decision_function(self, X):
+        """Signed distance to the boundary, shape (n_samples,): positive for inliers."""
+        K = self._kernel_vs_support(X)
+        return K @ self.dual_coef_[0] + self.intercept_[0]
+
+    def score_samples(self, X):
+        """Unshifted score ``sum_i dual_coef_i K(x_i, x)``."""
+        return self.decision_function(X) + self.offset_
+
     def predict(self, X):
-        """Regression function ``f(x)``, shape (n_samples,)."""
-        return self._decision_function(X)
+        """+1 for inliers (``decision_function > 0``), -1 for outliers."""
+        return np.where(self.decision_function(X) > 0, 1, -1)

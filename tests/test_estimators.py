@@ -209,7 +209,7 @@ def test_pipeline_gridsearch_clone_pickle(clf_data):
         (SVC, {"gamma": -0.5}, "'gamma' parameter"),
         (SVC, {"degree": -1}, "'degree' parameter"),
         (SVC, {"bias": "none"}, "'bias' parameter"),
-        (SVC, {"solver": "smo"}, "'solver' parameter"),
+        (SVC, {"solver": "newton"}, "'solver' parameter"),
         (SVC, {"kernel": "gauss"}, "'kernel' parameter"),
         (SVC, {"kernel": "erbf", "kernel_params": {"sigma": -1.0}}, "sigma must be > 0"),
         (SVR, {"epsilon": -0.1}, "'epsilon' parameter"),
@@ -237,8 +237,8 @@ def test_bad_data():
         SVR().fit(X, np.where(Y == 1, np.nan, 1.0))
     with pytest.raises(ValueError, match="one class only"):
         SVC().fit(X, np.ones(6))
-    with pytest.raises(ValueError, match="binary only"):
-        SVC().fit(X, [0, 1, 2, 0, 1, 2])
+    with pytest.raises(ValueError, match="sample_weight is not supported by solver='qp'"):
+        SVC().fit(X, Y, sample_weight=np.ones(6))
     with pytest.raises(ValueError, match="Unknown label type"):
         SVC().fit(X, Y + 0.5)
     with pytest.raises(ValueError, match="inconsistent numbers of samples"):
@@ -255,32 +255,26 @@ def test_bad_data():
 # -- check_estimator
 # ---------------------------------------------------------------------------------
 
-_MULTICLASS = "multiclass classification is not supported yet (binary SVC only; a later issue)"
-_SVC_EXPECTED_FAILURES = {
-    name: _MULTICLASS
+_QP_WEIGHTS = (
+    "solver='qp' has no per-sample or per-class C (svmbook.qp takes one C) and rejects "
+    "sample_weight / class_weight with a ValueError pointing to solver='smo'"
+)
+_QP_EXPECTED_FAILURES = {
+    name: _QP_WEIGHTS
     for name in [
-        "check_fit_score_takes_y",
-        "check_estimators_overwrite_params",
-        "check_dont_overwrite_parameters",
-        "check_estimators_fit_returns_self",
-        "check_readonly_memmap_input",
-        "check_n_features_in_after_fitting",
-        "check_positive_only_tag_during_fit",
-        "check_dtype_object",
-        "check_f_contiguous_array_estimator",
-        "check_classifiers_classes",
-        "check_classifiers_train",
-        "check_supervised_y_2d",
-        "check_methods_sample_order_invariance",
-        "check_methods_subset_invariance",
-        "check_dict_unchanged",
-        "check_fit2d_predict1d",
+        "check_sample_weights_not_an_array",
+        "check_sample_weights_list",
+        "check_sample_weights_shape",
+        "check_sample_weights_not_overwritten",
+        "check_sample_weight_equivalence_on_dense_data",
+        "check_classifiers_one_label_sample_weights",
+        "check_class_weight_classifiers",
     ]
 }
 
 
 def _expected_failed_checks(estimator):
-    return _SVC_EXPECTED_FAILURES if isinstance(estimator, SVC) else {}
+    return _QP_EXPECTED_FAILURES if estimator.solver == "qp" else {}
 
 
 @parametrize_with_checks([SVC(), SVR()], expected_failed_checks=_expected_failed_checks)

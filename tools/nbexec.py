@@ -256,9 +256,22 @@ def chapter_summary(nb: nbformat.NotebookNode) -> str:
         for para in re.split(r"\n\s*\n", cell.source):
             para = " ".join(para.split())
             if para and not para.startswith(("#", "$$", "```", ">", "|", "<", ":::")):
-                match = re.match(r"(.+?[.!?])(\s|$)", para)
-                return match.group(1) if match else para
+                return _first_sentence(para)
     return ""
+
+
+_NOT_SENTENCE_END = re.compile(
+    r"(\b[A-Z]|\be\.g|\bi\.e|\bcf|\bvs|\bet al|\bFigs?|\bEqs?|\bch|\bSec)\.$"
+)
+
+
+def _first_sentence(para: str) -> str:
+    """Up to the first ``.``, ``!`` or ``?`` before a space, not after an initial/abbreviation."""
+    for match in re.finditer(r"[.!?](?=\s|$)", para):
+        head = para[: match.end()]
+        if not _NOT_SENTENCE_END.search(head):
+            return head
+    return para
 
 
 def chapters(directory: Path) -> list[Path]:

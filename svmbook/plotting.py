@@ -118,9 +118,18 @@ def use_style():
 
 @contextlib.contextmanager
 def style():
-    """Context manager drawing in :data:`STYLE` and restoring the previous rcParams on exit."""
-    with mpl.rc_context(STYLE):
+    """Context manager drawing in :data:`STYLE`, restoring the previous values of its keys on exit.
+
+    Only the keys of :data:`STYLE` are saved and restored. ``mpl.rc_context`` would restore every
+    rcParam, including ``interactive``, which the inline backend switches on when a session's first
+    figure is made; restoring it to False stops Jupyter showing later figures at the end of a cell.
+    """
+    saved = {key: mpl.rcParams[key] for key in STYLE}
+    mpl.rcParams.update(STYLE)
+    try:
         yield
+    finally:
+        mpl.rcParams.update(saved)
 
 
 def _styled(fn):

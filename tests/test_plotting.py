@@ -342,3 +342,15 @@ def test_no_function_calls_show(monkeypatch, linear_svc):
     plot_svc_2d(linear_svc, X22, Y22)
     plot_losses()
     plot_shattering([[0, 0], [1, 0]])
+
+
+def test_style_leaves_interactive_mode_alone():
+    # The inline backend turns interactive mode on when a session's first figure is made inside
+    # style(); restoring it on exit would stop Jupyter from showing later figures automatically.
+    before = matplotlib.rcParams["interactive"]
+    try:
+        with plotting.style():
+            matplotlib.rcParams["interactive"] = not before
+        assert matplotlib.rcParams["interactive"] is (not before)
+    finally:
+        matplotlib.rcParams["interactive"] = before

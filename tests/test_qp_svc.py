@@ -342,3 +342,13 @@ def test_svc_dual_kkt_and_libsvm(problem):
     f_sk = sk.decision_function(K)
     np.testing.assert_allclose(res.decision_function(K), f_sk, atol=1e-4 * max(1.0, C))
     assert sk.fit_status_ == 0
+
+
+def test_indefinite_gram_gets_a_readable_error():
+    # tanh Gram matrix with (scale, offset) = (1, -1) on random points is indefinite (Gunn 3.1.4).
+    rng = np.random.default_rng(0)
+    X = rng.uniform(size=(40, 2))
+    K = np.tanh(X @ X.T - 1.0)
+    y = np.where(X[:, 0] > 0.5, 1.0, -1.0)
+    with pytest.raises(ValueError, match="not positive semidefinite"):
+        svc_dual(K, y, C=10.0)

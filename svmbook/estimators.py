@@ -440,6 +440,7 @@ class _BaseSVM(BaseEstimator):
             support = np.flatnonzero(m.coef != 0)
         self._set_support(X, support)
         self.dual_coef_ = m.coef[support][None, :]
+        self.n_support_ = np.array([support.shape[0]], dtype=np.int32)  # as scikit-learn
         self.intercept_ = np.array([-m.rho])
         self.n_iter_ = m.n_iter
         self.fit_status_ = m.status

@@ -1,0 +1,381 @@
+"""svmbook.estimators with solver="smo": SVC, NuSVC, SVR, NuSVR, OneClassSVM vs scikit-learn.
+
+The SMO core retraces LIBSVM (tests/test_smo.py), so the estimators must expose scikit-learn's
+very arrays: ``support_`` and ``n_iter_`` equal, ``dual_coef_`` / ``intercept_`` to 1e-8,
+including LIBSVM's one-vs-one layout.
+"""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn import svm
+from sklearn.base import clone
+from sklearn.datasets import load_digits, load_iris, make_classification, make_regression
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.model_selection import GridSearchCV
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+import svmbook.estimators as E
+from svmbook import SVC, SVR, NuSVC, NuSVR, OneClassSVM, kernels
+
+
+@pytest.fixture(scope="module")
+def clf_data():
+    return make_classification(
+        n_samples=80, n_features=5, n_informative=3, n_redundant=0, random_state=0
+    )
+
+
+@pytest.fixture(scope="module")
+def reg_data():
+    X, y = make_regression(n_samples=60, n_features=4, noise=5.0, random_state=0)
+    return X, y / y.std()
+
+
+@pytest.fixture(scope="module")
+def iris():
+    return load_iris(return_X_y=True)
+
+
+@pytest.fixture(scope="module")
+def digits():
+    X, y = load_digits(return_X_y=True)
+    return X[:300] / 16.0, y[:300]
+
+
+def _same_model(ours, ref, X, atol=1e-8):
+    np.testing.assert_array_equal(ours.support_, ref.support_)
+    np.testing.assert_array_equal(np.atleast_1d(ours.n_iter_), np.atleast_1d(ref.n_iter_))
+    np.testing.assert_allclose(ours.dual_coef_, ref.dual_coef_, rtol=0, atol=atol)
+    np.testing.assert_allclose(ours.intercept_, ref.intercept_, rtol=0, atol=atol)
+    if isinstance(ours, (SVR, NuSVR)):
+        np.testing.assert_allclose(ours.predict(X), ref.predict(X), rtol=0, atol=atol)
+    else:
+        np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+    if hasattr(ref, "n_support_"):
+        np.testing.assert_array_equal(ours.n_support_, ref.n_support_)
+    assert ours.fit_status_ == ref.fit_status_ == 0
+
+
+# -- agreement with scikit-learn
+# --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"kernel": "rbf", "C": 1.0},
+        {"kernel": "linear", "C": 0.5},
+        {"kernel": "poly", "degree": 2, "coef0": 1.0, "C": 2.0, "gamma": "auto"},
+        {"kernel": "rbf", "C": 3.0, "class_weight": "balanced", "shrinking": False},
+    ],
+)
+def test_svc_binary_matches_sklearn(clf_data, params):
+    X, y = clf_data
+    ours = SVC(solver="smo", **params).fit(X, y)
+    ref = svm.SVC(**params).fit(X, y)
+    _same_model(ours, ref, X)
+    np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X), atol=1e-8)
+
+
+def test_svc_sample_weight_matches_sklearn(clf_data):
+    X, y = clf_data
+    sw = np.random.default_rng(0).uniform(0.0, 2.0, size=y.shape[0])
+    sw[:5] = 0.0  # dropped, as scikit-learn
+    cw = {0: 1.0, 1: 3.0}
+    ours = SVC(solver="smo", C=2.0, class_weight=cw).fit(X, y, sample_weight=sw)
+    ref = svm.SVC(C=2.0, class_weight=cw).fit(X, y, sample_weight=sw)
+    # scikit-learn's support_ indexes the data after dropping zero weights; ours the data given
+    kept = np.flatnonzero(sw > 0)
+    np.testing.assert_array_equal(ours.support_, kept[ref.support_])
+    np.testing.assert_array_equal(ours.n_iter_, ref.n_iter_)
+    np.testing.assert_allclose(ours.dual_coef_, ref.dual_coef_, rtol=0, atol=1e-8)
+    np.testing.assert_allclose(ours.intercept_, ref.intercept_, rtol=0, atol=1e-8)
+    np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+
+
+def test_nusvc_binary_matches_sklearn(clf_data):
+    X, y = clf_data
+    ours = NuSVC(nu=0.3).fit(X, y)
+    ref = svm.NuSVC(nu=0.3).fit(X, y)
+    _same_model(ours, ref, X)
+
+
+@pytest.mark.parametrize(
+    ("ours", "ref"),
+    [
+        (SVR(solver="smo", C=3.0, epsilon=0.2), svm.SVR(C=3.0, epsilon=0.2)),
+        (SVR(solver="smo", kernel="linear", C=0.5), svm.SVR(kernel="linear", C=0.5)),
+        (NuSVR(nu=0.4, C=2.0), svm.NuSVR(nu=0.4, C=2.0)),
+    ],
+)
+def test_regressors_match_sklearn(reg_data, ours, ref):
+    X, y = reg_data
+    _same_model(ours.fit(X, y), ref.fit(X, y), X)
+    np.testing.assert_allclose(ours.predict(X), ref.predict(X), atol=1e-8)
+
+
+def test_one_class_matches_sklearn(reg_data):
+    X, _ = reg_data
+    ours = OneClassSVM(nu=0.3, gamma=0.1).fit(X)
+    ref = svm.OneClassSVM(nu=0.3, gamma=0.1).fit(X)
+    _same_model(ours, ref, X)
+    np.testing.assert_allclose(ours.offset_, ref.offset_[0], atol=1e-8)
+    np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X), atol=1e-8)
+    np.testing.assert_allclose(ours.score_samples(X), ref.score_samples(X), atol=1e-8)
+
+
+@pytest.mark.parametrize("gram_reuse", [True, False])
+@pytest.mark.parametrize("est", ["SVC", "NuSVC"])
+def test_multiclass_ovo_iris_matches_sklearn(iris, est, gram_reuse, monkeypatch):
+    """Full Gram once (sub-blocks per pair) or kernel rows per pair: both give LIBSVM's model."""
+    X, y = iris
+    if not gram_reuse:
+        monkeypatch.setattr(E, "GRAM_REUSE_MAX", 0)
+    ours = SVC(solver="smo", C=2.0) if est == "SVC" else NuSVC(nu=0.2)
+    ref = svm.SVC(C=2.0) if est == "SVC" else svm.NuSVC(nu=0.2)
+    ours.fit(X, y)
+    ref.fit(X, y)
+    assert ours.dual_coef_.shape == (2, ours.support_.shape[0])
+    assert ours.intercept_.shape == (3,)
+    _same_model(ours, ref, X)
+    for shape in ("ovr", "ovo"):
+        ours.set_params(decision_function_shape=shape)
+        ref.set_params(decision_function_shape=shape)
+        np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X), atol=1e-8)
+
+
+def test_multiclass_ovo_digits_matches_sklearn(digits):
+    X, y = digits
+    ours = SVC(solver="smo", C=10.0, decision_function_shape="ovo").fit(X, y)
+    ref = svm.SVC(C=10.0, decision_function_shape="ovo").fit(X, y)
+    assert ours.n_iter_.shape == (45,)
+    _same_model(ours, ref, X)
+    np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X), atol=1e-8)
+    ours.set_params(decision_function_shape="ovr", break_ties=True)
+    ref.set_params(decision_function_shape="ovr", break_ties=True)
+    np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X), atol=1e-8)
+    np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+
+
+def test_multiclass_linear_coef_matches_sklearn(iris):
+    X, y = iris
+    ours = SVC(solver="smo", kernel="linear").fit(X, y)
+    ref = svm.SVC(kernel="linear").fit(X, y)
+    np.testing.assert_allclose(ours.coef_, ref.coef_, atol=1e-8)
+
+
+def test_multiclass_ovr_option(iris):
+    X, y = iris
+    clf = SVC(solver="smo", C=10.0, multiclass="ovr").fit(X, y)
+    assert clf.dual_coef_.shape == (3, clf.support_.shape[0])
+    assert clf.intercept_.shape == (3,) and clf.n_iter_.shape == (3,)
+    dec = clf.decision_function(X)
+    assert dec.shape == (150, 3)
+    np.testing.assert_array_equal(clf.predict(X), clf.classes_[np.argmax(dec, axis=1)])
+    assert clf.score(X, y) > 0.9
+    # each machine is a binary SVC of its class against the rest
+    c1 = SVC(solver="smo", C=10.0).fit(X, np.where(y == 1, 0, 1))
+    np.testing.assert_allclose(dec[:, 1], -c1.decision_function(X), atol=1e-8)
+
+
+def test_multiclass_qp_uses_the_same_layer(iris):
+    X, y = iris
+    qp = SVC(kernel="linear", C=1.0).fit(X, y)
+    smo = SVC(kernel="linear", C=1.0, solver="smo", tol=1e-8).fit(X, y)
+    np.testing.assert_array_equal(qp.predict(X), smo.predict(X))
+    np.testing.assert_allclose(qp.decision_function(X), smo.decision_function(X), atol=1e-4)
+
+
+def test_kernel_routes_agree(clf_data):
+    """sklearn name, catalogue Kernel, callable (via a Gram matrix) and precomputed."""
+    X, y = clf_data
+    k = kernels.rbf(sigma=1.5)
+    ref = svm.SVC(kernel="rbf", gamma=1 / (2 * 1.5**2)).fit(X, y)
+    for ours, T in [
+        (SVC(solver="smo", kernel="rbf", gamma=1 / (2 * 1.5**2)).fit(X, y), X),
+        (SVC(solver="smo", kernel=k).fit(X, y), X),
+        (SVC(solver="smo", kernel=lambda A, B: k(A, B)).fit(X, y), X),
+        (SVC(solver="smo", kernel="precomputed").fit(k(X), y), k(X)),
+    ]:
+        np.testing.assert_array_equal(ours.support_, ref.support_)
+        np.testing.assert_allclose(ours.decision_function(T), ref.decision_function(X), atol=1e-7)
+
+
+# -- smo vs qp
+# --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kernel", ["linear", "rbf"])
+def test_smo_agrees_with_qp(clf_data, reg_data, kernel):
+    X, y = clf_data
+    qp = SVC(kernel=kernel, C=2.0).fit(X, y)
+    smo = SVC(kernel=kernel, C=2.0, solver="smo", tol=1e-8).fit(X, y)
+    assert abs(smo.objective_[0] - qp.objective_) <= 1e-6 * abs(qp.objective_)
+    np.testing.assert_array_equal(smo.predict(X), qp.predict(X))
+    np.testing.assert_allclose(smo.decision_function(X), qp.decision_function(X), atol=1e-4)
+    Xr, yr = reg_data
+    qp = SVR(kernel=kernel, C=2.0, epsilon=0.1).fit(Xr, yr)
+    smo = SVR(kernel=kernel, C=2.0, epsilon=0.1, solver="smo", tol=1e-8).fit(Xr, yr)
+    assert abs(smo.objective_ - qp.objective_) <= 1e-6 * abs(qp.objective_)
+    np.testing.assert_allclose(smo.predict(Xr), qp.predict(Xr), atol=1e-4)
+
+
+# -- bad input
+# --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("est", "match"),
+    [
+        (SVC(solver="smo", C=np.inf), "C=inf .*solver='qp'"),
+        (SVC(solver="smo", bias="implicit"), "bias='implicit'.*solver='qp'"),
+        (SVC(solver="smo", kernel="spline", bias="auto"), "bias='auto'.*solver='qp'"),
+        (SVR(solver="smo", loss="quadratic"), "loss='quadratic'.*solver='qp'"),
+        (SVR(solver="smo", loss="huber", mu=0.1), "loss='huber'.*solver='qp'"),
+        (SVC(C=-1.0, solver="smo"), "'C' parameter"),
+        (NuSVR(C=np.inf), "'C' parameter"),
+        (NuSVC(nu=1.5), "'nu' parameter"),
+        (NuSVC(nu=0.9), "nu=0.9 is infeasible"),
+        (OneClassSVM(nu=0.0), "'nu' parameter"),
+        (NuSVC(solver="qp"), "'solver' parameter"),
+        (SVC(solver="smo", tol=-1.0), "'tol' parameter"),
+        (SVC(solver="smo", max_iter=-2), "'max_iter' parameter"),
+        (SVC(solver="smo", class_weight="auto"), "'class_weight' parameter"),
+        (SVC(class_weight="balanced"), "class_weight is not supported by solver='qp'"),
+        (SVC(solver="smo", decision_function_shape="ovo", break_ties=True), "break_ties"),
+    ],
+)
+def test_bad_parameters(est, match):
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0], [3.0, 1.0], [4.0, 0.0]])
+    y = np.array([0, 0, 1, 1, 1]) if not isinstance(est, SVR) else np.arange(5.0)
+    if isinstance(est, (SVR, NuSVR)):
+        y = np.arange(5.0)
+    with pytest.raises(ValueError, match=match):
+        est.fit(np.abs(X), y) if not isinstance(est, OneClassSVM) else est.fit(X)
+
+
+def test_bad_sample_weight(clf_data):
+    X, y = clf_data
+    with pytest.raises(ValueError, match="sample_weight"):
+        SVC(solver="smo").fit(X, y, sample_weight=np.ones(3))
+
+
+def test_max_iter_warns_and_model_is_usable(clf_data):
+    X, y = clf_data
+    with pytest.warns(ConvergenceWarning):
+        clf = SVC(solver="smo", max_iter=5).fit(X, y)
+    assert clf.fit_status_ == 1 and clf.n_iter_[0] == 5
+    assert clf.predict(X).shape == y.shape
+    with pytest.warns(ConvergenceWarning):
+        reg = NuSVR(max_iter=3).fit(X, y.astype(float))
+    assert reg.fit_status_ == 1 and np.all(np.isfinite(reg.predict(X)))
+
+
+# -- warm start
+# -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: SVC(solver="smo", C=1.0, tol=1e-6, warm_start=True),
+        lambda: NuSVC(nu=0.3, tol=1e-6, warm_start=True),
+        lambda: OneClassSVM(nu=0.3, tol=1e-6, warm_start=True),
+        lambda: SVR(solver="smo", C=1.0, tol=1e-6, warm_start=True),
+        lambda: NuSVR(C=1.0, tol=1e-6, warm_start=True),
+    ],
+)
+def test_warm_start_from_optimum_is_immediate(clf_data, iris, make):
+    X, y = iris if isinstance(make(), (SVC, NuSVC)) else clf_data
+    if isinstance(make(), (SVR, NuSVR)):
+        y = y.astype(float)
+    est = make().fit(X, y)
+    first = np.atleast_1d(est.n_iter_).copy()
+    est.fit(X, y)
+    assert np.all(np.atleast_1d(est.n_iter_) <= 1), (first, est.n_iter_)
+
+
+@pytest.mark.parametrize("multiclass", [False, True])
+def test_warm_start_scaled_C_reaches_cold_optimum(clf_data, iris, multiclass):
+    X, y = iris if multiclass else clf_data
+    warm = SVC(solver="smo", C=1.0, tol=1e-8, warm_start=True).fit(X, y)
+    warm.set_params(C=4.0).fit(X, y)
+    cold = SVC(solver="smo", C=4.0, tol=1e-8).fit(X, y)
+    np.testing.assert_array_equal(warm.support_, cold.support_)
+    np.testing.assert_allclose(warm.dual_coef_, cold.dual_coef_, atol=1e-6)
+    np.testing.assert_allclose(warm.intercept_, cold.intercept_, atol=1e-6)
+    np.testing.assert_allclose(warm.objective_, cold.objective_, rtol=1e-9)
+    # and down again: C_new < C_old keeps the start feasible too
+    warm.set_params(C=0.5).fit(X, y)
+    cold = SVC(solver="smo", C=0.5, tol=1e-8).fit(X, y)
+    np.testing.assert_allclose(warm.objective_, cold.objective_, rtol=1e-9)
+
+
+def test_warm_start_regression_scaled_C(reg_data):
+    X, y = reg_data
+    for make in (lambda **k: SVR(solver="smo", **k), NuSVR):
+        warm = make(C=1.0, tol=1e-8, warm_start=True).fit(X, y)
+        warm.set_params(C=3.0).fit(X, y)
+        cold = make(C=3.0, tol=1e-8).fit(X, y)
+        np.testing.assert_allclose(warm.predict(X), cold.predict(X), atol=1e-6)
+
+
+def test_warm_start_other_change_starts_cold(clf_data):
+    X, y = clf_data
+    warm = SVC(solver="smo", warm_start=True).fit(X, y)
+    warm.set_params(gamma=0.1).fit(X, y)
+    cold = SVC(solver="smo", gamma=0.1).fit(X, y)
+    np.testing.assert_array_equal(warm.n_iter_, cold.n_iter_)
+    warm.fit(X[:-1], y[:-1])  # other data: cold too
+    np.testing.assert_array_equal(
+        warm.n_iter_, SVC(solver="smo", gamma=0.1).fit(X[:-1], y[:-1]).n_iter_
+    )
+
+
+# -- scikit-learn integration
+# -----------------------------------------------------------------------
+
+
+def test_pipeline_and_grid_search(iris, reg_data):
+    X, y = iris
+    pipe = make_pipeline(StandardScaler(), NuSVC())
+    grid = GridSearchCV(pipe, {"nusvc__nu": [0.1, 0.3]}, cv=3).fit(X, y)
+    assert grid.best_score_ > 0.9
+    grid = GridSearchCV(SVC(solver="smo"), {"C": [0.1, 1.0, 10.0]}, cv=3).fit(X, y)
+    assert grid.best_score_ > 0.9
+    Xr, yr = reg_data
+    reg = make_pipeline(StandardScaler(), NuSVR(kernel="linear", C=10.0)).fit(Xr, yr)
+    assert reg.score(Xr, yr) > 0.9
+    assert clone(OneClassSVM(nu=0.2)).get_params()["nu"] == 0.2
+
+
+def test_default_solver_is_qp():
+    """Notebooks rely on it; switching to "smo" is estimators._DEFAULT_SOLVER."""
+    assert SVC().solver == "qp" and SVR().solver == "qp"
+    assert NuSVC().solver == NuSVR().solver == OneClassSVM().solver == "smo"
+
+
+_EXPECTED = {
+    "NuSVC": {
+        "check_class_weight_classifiers": "class_weight is ignored by nu-SVC, as in LIBSVM "
+        "and scikit-learn's NuSVC",
+    },
+}
+
+
+def _expected_failed_checks(estimator):
+    return _EXPECTED.get(type(estimator).__name__, {})
+
+
+@parametrize_with_checks(
+    [SVC(solver="smo"), NuSVC(), SVR(solver="smo"), NuSVR(), OneClassSVM()],
+    expected_failed_checks=_expected_failed_checks,
+)
+def test_sklearn_compatible(estimator, check):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        check(estimator)

@@ -352,3 +352,18 @@ def test_indefinite_gram_gets_a_readable_error():
     y = np.where(X[:, 0] > 0.5, 1.0, -1.0)
     with pytest.raises(ValueError, match="not positive semidefinite"):
         svc_dual(K, y, C=10.0)
+
+
+@pytest.mark.parametrize("sigma", [0.3, 1.0, 3.0])
+def test_hard_margin_on_iris_duplicates_raises_for_local_kernels(sigma):
+    # (4.8, 1.8) is Versicolor #71 and Virginica #127, #139: identical in every feature space, so
+    # no kernel separates Virginica from the rest with a hard margin (Gunn 1998, ch. 4).
+    iris = load_iris()
+    X = iris.data[:, 2:4]
+    y = np.where(iris.target == 2, 1.0, -1.0)
+    d2 = ((X[:, None, :] - X[None, :, :]) ** 2).sum(-1)
+    K = np.exp(-d2 / (2 * sigma**2))
+    with pytest.raises(InfeasibleProblemError, match="infeasible"):
+        svc_dual(K, y, bias="implicit")
+    res = svc_dual(K, y, bias="implicit", infeasible="ridge")
+    assert "ridge" in res.formulation

@@ -88,6 +88,29 @@ def _range_basis(K):
     return V[:, keep]
 
 
+def _conflicting_duplicates(K, y, epsilon):
+    """Violation forced by points that coincide in feature space but whose targets conflict.
+
+    Two points with ``K_ii + K_jj - 2 K_ij = 0`` get the same ``f`` value from every function of
+    the feature space, so labels ``+1`` and ``-1`` force a total violation of at least 2 (``f = 0``
+    splits it), and regression targets further apart than ``2 epsilon`` force at least
+    ``|y_i - y_j| - 2 epsilon``. The LP below cannot see this reliably: eigenvectors of tiny
+    eigenvalues differ on the duplicate rows by rounding noise, which an unbounded LP exploits
+    (iris petals, duplicate point (4.8, 1.8), RBF kernel). Returns the per-point forced violation
+    (half of each conflicting pair's minimum to each point); all zeros when there is none.
+    """
+    diag = np.diag(K)
+    dist2 = diag[:, None] + diag[None, :] - 2.0 * K
+    same = np.abs(dist2) <= 1e-12 * max(float(np.abs(diag).max(initial=0.0)), 1e-300)
+    if epsilon is None:
+        forced = np.where(y[:, None] != y[None, :], 2.0, 0.0)
+    else:
+        forced = np.maximum(np.abs(y[:, None] - y[None, :]) - 2.0 * epsilon, 0.0)
+    forced = np.where(same, forced, 0.0)
+    np.fill_diagonal(forced, 0.0)
+    return 0.5 * forced.max(axis=1)
+
+
 def min_total_violation(K, y, *, bias, epsilon=None):
     """Smallest total violation of the hard constraints over all functions of the feature space.
 
@@ -96,6 +119,9 @@ def min_total_violation(K, y, *, bias, epsilon=None):
     ``L L' = K``, i.e. all of the feature space restricted to the data (representer theorem).
     Returns ``(total, s)``; the hard problem is feasible iff ``total`` is 0.
     """
+    conflicts = _conflicting_duplicates(K, y, epsilon)
+    if conflicts.any():
+        return float(conflicts.sum()), conflicts
     B = _range_basis(K)
     n = B.shape[0]
     if bias != "implicit":

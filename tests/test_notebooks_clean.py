@@ -125,6 +125,22 @@ def test_clean_strips_noise_and_is_idempotent(tmp_path):
     assert nbexec.check_notebook(_write(nb, tmp_path, "02_dirty.ipynb")) != []
 
 
+def test_clean_merges_consecutive_stream_chunks():
+    # The kernel splits a cell's prints into messages by timing; the committed form must not.
+    outputs = [
+        new_output("stream", name="stdout", text="a\n"),
+        new_output("stream", name="stdout", text="b\n"),
+        new_output("stream", name="stderr", text="warn\n"),
+        new_output("stream", name="stdout", text="c\n"),
+    ]
+    merged = nbexec._coalesce_streams(outputs)
+    assert [(o.name, o.text) for o in merged] == [
+        ("stdout", "a\nb\n"),
+        ("stderr", "warn\n"),
+        ("stdout", "c\n"),
+    ]
+
+
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [

@@ -83,6 +83,27 @@ def _clean_output(out: dict) -> dict | None:
     return out
 
 
+def _coalesce_streams(outputs: list) -> list:
+    """Merge consecutive outputs of the same stream into one (as nbval compares them).
+
+    How the kernel chunks a cell's prints into messages depends on timing, so without this two
+    runs of an unchanged notebook differ in the committed JSON.
+    """
+    merged: list = []
+    for out in outputs:
+        prev = merged[-1] if merged else None
+        if (
+            prev is not None
+            and out.get("output_type") == "stream"
+            and prev.get("output_type") == "stream"
+            and prev.get("name") == out.get("name")
+        ):
+            prev["text"] = "".join(prev["text"]) + "".join(out["text"])
+        else:
+            merged.append(out)
+    return merged
+
+
 def clean_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Return a cleaned copy of ``nb`` (see the module docstring); idempotent."""
     nb = copy.deepcopy(nb)
@@ -106,9 +127,9 @@ def clean_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
                 del md["tags"]
         cell["metadata"] = md
         if cell.cell_type == "code":
-            cell["outputs"] = [
-                o for o in map(_clean_output, cell.get("outputs", [])) if o is not None
-            ]
+            cell["outputs"] = _coalesce_streams(
+                [o for o in map(_clean_output, cell.get("outputs", [])) if o is not None]
+            )
         else:
             cell.pop("outputs", None)
             cell.pop("execution_count", None)

@@ -169,8 +169,8 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
             with_bias = " with a bias" if bias == "explicit" else ""
             raise InfeasibleProblemError(
                 "the hard-margin problem (C=inf) is infeasible: no function of the kernel's "
-                f"feature space{with_bias} has y_i f(x_i) >= 1 for all i (the smallest total "
-                f"violation sum_i max(0, 1 - y_i f(x_i)) is {total:.6g}; most violated points "
+                f"feature space{with_bias} has y_i f(x_i) >= 1 for all i (the total violation "
+                f"sum_i max(0, 1 - y_i f(x_i)) is at least {total:.6g}; most violated points "
                 f"{worst.tolist()}). The dual (2.14) is unbounded. Use a finite C (soft margin) or "
                 "infeasible='ridge' for the listings' squared-slack semantics."
             )

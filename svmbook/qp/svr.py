@@ -144,7 +144,7 @@ def svr_dual(
                 raise InfeasibleProblemError(
                     f"the hard-tube problem (C=inf, epsilon={epsilon:g}) is infeasible: no "
                     f"function of the kernel's feature space{plus_bias} has |y_i - f(x_i)| <= "
-                    f"{epsilon:g} for all i (smallest total excess {total:.6g}; worst points "
+                    f"{epsilon:g} for all i (total excess at least {total:.6g}; worst points "
                     f"{worst.tolist()}). The dual is unbounded. Use a finite C, a wider epsilon, "
                     "or infeasible='ridge' for the listing's squared-violation semantics."
                 )

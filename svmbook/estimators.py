@@ -480,6 +480,11 @@ class _BaseSVC(ClassifierMixin, _BaseSVM):
             )
         if sample_weight is not None:
             sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
+            if np.unique(y_index[sample_weight > 0]).size < 2:
+                raise ValueError(
+                    "Invalid input - all samples with positive sample_weight belong to the same "
+                    "class; a classifier needs samples of at least 2 classes"
+                )
         if self.break_ties and self.decision_function_shape == "ovo":
             raise ValueError("break_ties must be False when decision_function_shape is 'ovo'")
         self.classes_ = classes

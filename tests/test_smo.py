@@ -430,3 +430,64 @@ def test_core_validates_input():
         warnings.simplefilter("error")
         res = solve(-np.ones(10), y, 1.0, np.zeros(10), K=K)
     assert res.converged and res.time > 0
+
+
+# --------------------------------------------------------------------------------------------
+# fast mode: other kernel rounding / batching, same optimum
+# --------------------------------------------------------------------------------------------
+
+
+def _svc_violation(X, y01, gamma, res):
+    """m(alpha) - M(alpha) of C-SVC in float64, from the returned alpha."""
+    yy = np.where(y01 == res.classes[0], 1.0, -1.0)
+    a = res.alpha
+    Kf = rbf_kernel(X, gamma=gamma).astype(np.float32).astype(np.float64)
+    G = yy * (Kf @ (yy * a)) - 1.0
+    C = res.upper_bound
+    up = ((yy > 0) & (a < C)) | ((yy < 0) & (a > 0))
+    low = ((yy > 0) & (a > 0)) | ((yy < 0) & (a < C))
+    return np.max(-yy[up] * G[up]) - np.min(-yy[low] * G[low])
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("cache_size", [200.0, 0.05])  # whole Gram prefilled / LRU rows
+def test_fast_mode_reaches_faithful_optimum(seed, cache_size):
+    X, y = make_classification(n_samples=300, n_features=8, random_state=seed)
+    gamma = _scale_gamma(X)
+    k = get_kernel("rbf", gamma=gamma)
+    ref = F.solve_c_svc(X, y, 1.0, kernel=k, tol=1e-6)
+    fast = F.solve_c_svc(X, y, 1.0, kernel=k, tol=1e-6, cache_size=cache_size, mode="fast")
+    assert fast.converged
+    assert fast.smo.stats["mode"] == "fast"
+    assert fast.smo.stats["n_prefilled"] == (300 if cache_size == 200.0 else 0)
+    assert abs(fast.objective - ref.objective) <= 1e-6 * abs(ref.objective)
+    assert _svc_violation(X, y, gamma, fast) < 1e-5
+    # same support up to tolerance: points in one support only have a negligible alpha
+    C = fast.upper_bound
+    only = np.setxor1d(fast.support, ref.support)
+    assert np.all(np.maximum(fast.alpha[only], ref.alpha[only]) <= 1e-4 * C[only])
+    assert abs(fast.rho - ref.rho) < 1e-4
+
+
+def test_fast_mode_other_formulations(regression):
+    X, z, _ = regression
+    k = get_kernel("rbf", gamma=_scale_gamma(X))
+    for kw in ({}, {"cache_size": 0.01}):
+        ref = F.solve_epsilon_svr(X, z, 1.0, 0.1, kernel=k, tol=1e-6)
+        fast = F.solve_epsilon_svr(X, z, 1.0, 0.1, kernel=k, tol=1e-6, mode="fast", **kw)
+        assert abs(fast.objective - ref.objective) <= 1e-6 * abs(ref.objective)
+        ref = F.solve_one_class(X, 0.2, kernel=k, tol=1e-6)
+        fast = F.solve_one_class(X, 0.2, kernel=k, tol=1e-6, mode="fast", **kw)
+        assert abs(fast.objective - ref.objective) <= 1e-6 * abs(ref.objective)
+    with pytest.raises(ValueError, match="mode must be"):
+        F.solve_c_svc(X, z > 0, kernel=k, mode="quick")
+
+
+def test_fast_exp_matches_libm_in_float32():
+    from svmbook.solvers.cache import _exp_nonpositive_f32
+
+    x = -np.linspace(0.0, 80.0, 200_001)
+    out = np.empty(x.shape[0], dtype=np.float32)
+    _exp_nonpositive_f32(x, out)
+    ref = np.exp(x)
+    np.testing.assert_allclose(out, ref.astype(np.float32), rtol=2e-7, atol=1e-38)

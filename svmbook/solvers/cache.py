@@ -99,6 +99,74 @@ def _lru_claim(a, slot_of, owner, prv, nxt):
     return s
 
 
+_LOG2E = 1.4426950408889634
+_LN2_HI = 0.6931471803691238
+_LN2_LO = 1.9082149292705877e-10
+
+
+@njit(cache=True, fastmath=True)
+def _exp_nonpositive_f32(D, out):
+    """``out = float32(exp(D))`` for ``D <= 0``, branch-free so that it vectorises.
+
+    Range reduction ``x = k ln2 + r``, ``|r| <= ln2 / 2``, a degree-10 Taylor polynomial
+    (relative error < 1e-10, far below float32's 6e-8) and ``2^k`` assembled in the exponent
+    bits. Used by the fast mode only: its values may differ from libm's ``exp`` in the last
+    float32 bit.
+    """
+    n = D.shape[0]
+    k_bits = np.empty(n, dtype=np.int64)
+    poly = np.empty(n)
+    for t in range(n):
+        x = max(D[t], -100.0)
+        kf = np.floor(x * _LOG2E + 0.5)
+        r = x - kf * _LN2_HI - kf * _LN2_LO
+        q = 1.0 / 3628800.0
+        q = q * r + 1.0 / 362880.0
+        q = q * r + 1.0 / 40320.0
+        q = q * r + 1.0 / 5040.0
+        q = q * r + 1.0 / 720.0
+        q = q * r + 1.0 / 120.0
+        q = q * r + 1.0 / 24.0
+        q = q * r + 1.0 / 6.0
+        q = q * r + 0.5
+        q = q * r + 1.0
+        q = q * r + 1.0
+        poly[t] = q
+        k_bits[t] = (np.int64(kf) + 1023) << 52
+    scale = k_bits.view(np.float64)
+    for t in range(n):
+        out[t] = np.float32(poly[t] * scale[t])
+
+
+@njit(cache=True)
+def compute_rows_fast(kind, theta, X, x_sq, rows, out, XT):
+    """Fast-mode rows: as :func:`compute_rows_sq`, but for the RBF kernel the inner products
+    are accumulated feature by feature over ``XT = X.T`` (C-contiguous, shape (d, m)) in a
+    reused buffer, and the exponential is vectorised. Values may differ from the faithful
+    ones in the last float32 bit."""
+    if kind != 2 or XT.shape[1] != X.shape[0]:  # not RBF (svmbook.kernels._RBF)
+        compute_rows_sq(kind, theta, X, x_sq, rows, out)
+        return
+    gamma = theta[0]
+    m = X.shape[0]
+    d = X.shape[1]
+    acc = np.empty(m)
+    for t in range(rows.shape[0]):
+        a = rows[t]
+        for j in range(m):
+            acc[j] = 0.0
+        for f in range(d):
+            xf = X[a, f]
+            XTf = XT[f]
+            for j in range(m):
+                acc[j] += xf * XTf[j]
+        xs = x_sq[a]
+        for j in range(m):
+            acc[j] = -gamma * max(xs + x_sq[j] - 2.0 * acc[j], 0.0)
+        acc[a] = 0.0
+        _exp_nonpositive_f32(acc, out[t])
+
+
 @njit(cache=True)
 def compute_rows_sq(kind, theta, X, x_sq, rows, out):
     """Kernel rows ``out[t, :] = K(x[rows[t]], x[:])`` in float32, computed in float64.
@@ -128,7 +196,7 @@ def compute_rows(kind, theta, X, rows, out):
 
 
 @njit(cache=True)
-def get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats):
+def get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, fast, XT):
     """Slot of kernel row ``a``, computing it on a miss. The row is ``data[slot]``."""
     s = slot_of[a]
     if s >= 0:
@@ -138,14 +206,17 @@ def get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats):
     s = _lru_claim(a, slot_of, owner, prv, nxt)
     rows = np.empty(1, dtype=np.int64)
     rows[0] = a
-    compute_rows_sq(kind, theta, X, x_sq, rows, data[s : s + 1])
+    if fast:
+        compute_rows_fast(kind, theta, X, x_sq, rows, data[s : s + 1], XT)
+    else:
+        compute_rows_sq(kind, theta, X, x_sq, rows, data[s : s + 1])
     stats[STAT_ROWS] += 1
     stats[STAT_KERNEL_EVALS] += data.shape[1]
     return s
 
 
 @njit(cache=True)
-def get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, slots):
+def get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, slots, fast, XT):
     """Slots of several distinct kernel rows; the missing ones are computed in one batch.
 
     ``rows`` must be distinct and no longer than the number of slots (callers chunk), so that
@@ -170,7 +241,10 @@ def get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stat
     need = np.empty(n_missing, dtype=np.int64)
     for u in range(n_missing):
         need[u] = rows[missing[u]]
-    compute_rows_sq(kind, theta, X, x_sq, need, buf)
+    if fast:
+        compute_rows_fast(kind, theta, X, x_sq, need, buf, XT)
+    else:
+        compute_rows_sq(kind, theta, X, x_sq, need, buf)
     for u in range(n_missing):
         s = _lru_claim(need[u], slot_of, owner, prv, nxt)
         slots[missing[u]] = s
@@ -188,11 +262,28 @@ def get_row(a, kind, theta, X, data, slot_of, owner, prv, nxt, stats):
         _lru_touch(s, prv, nxt)
         return s
     x_sq = row_sq_norms(X) if kind >= 0 else np.empty(0)
-    return get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats)
+    return get_row_sq(
+        a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, False, np.empty((0, 0))
+    )
 
 
 @njit(cache=True)
 def get_rows(rows, kind, theta, X, data, slot_of, owner, prv, nxt, stats, slots):
     """As :func:`get_rows_sq`, computing the squared norms."""
     x_sq = row_sq_norms(X) if kind >= 0 else np.empty(0)
-    get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, slots)
+    get_rows_sq(
+        rows,
+        kind,
+        theta,
+        X,
+        x_sq,
+        data,
+        slot_of,
+        owner,
+        prv,
+        nxt,
+        stats,
+        slots,
+        False,
+        np.empty((0, 0)),
+    )

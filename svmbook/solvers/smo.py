@@ -42,7 +42,13 @@ from numba import njit
 from sklearn.exceptions import ConvergenceWarning
 
 from ..kernels import row_sq_norms
-from .cache import KIND_PRECOMPUTED, compute_rows_sq, get_row_sq, get_rows_sq, make_cache
+from .cache import (
+    KIND_PRECOMPUTED,
+    compute_rows_fast,
+    get_row_sq,
+    get_rows_sq,
+    make_cache,
+)
 
 __all__ = ["SMOResult", "solve", "TAU", "default_max_iter"]
 
@@ -98,17 +104,17 @@ def swap_index(i, j, st):
 @njit(cache=True)
 def _row(a, ksrc, cache):
     """Kernel row of real point ``a`` (float32, over the m real points)."""
-    kind, theta, X, x_sq = ksrc
+    kind, theta, X, x_sq, fast, XT = ksrc
     data, slot_of, owner, prv, nxt, stats = cache
-    s = get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats)
+    s = get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, fast, XT)
     return data[s]
 
 
 @njit(cache=True)
 def _batch(rows, ksrc, cache, slots):
-    kind, theta, X, x_sq = ksrc
+    kind, theta, X, x_sq, fast, XT = ksrc
     data, slot_of, owner, prv, nxt, stats = cache
-    get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, slots)
+    get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, slots, fast, XT)
 
 
 @njit(cache=True)
@@ -792,34 +798,22 @@ class SMOResult:
 
 
 _RBF_KIND = 2  # svmbook.kernels._RBF
-_PREFILL_BLOCK_BYTES = 64 << 20
 
 
-def _prefill(cache, kind, theta, X, x_sq):
+def _prefill(cache, kind, theta, X, x_sq, XT):
     """Fill the row cache with the whole float32 Gram matrix (fast mode; it must fit).
 
-    Blocks of rows go through one matrix product and numpy's vectorised ``exp`` (RBF), so the
-    float64 temporary never exceeds ``_PREFILL_BLOCK_BYTES``. Returns the number of rows.
+    Rows are computed in blocks, written straight into the cache. Returns the number of rows.
     """
     data, slot_of, owner, prv, nxt, stats = cache
     m = X.shape[0]
-    block = max(1, _PREFILL_BLOCK_BYTES // (8 * m))
+    block = 256
     for b in range(0, m, block):
         e = min(m, b + block)
         if kind == KIND_PRECOMPUTED:
             data[b:e] = X[b:e]
-        elif kind == _RBF_KIND:
-            D = X[b:e] @ X.T
-            D *= -2.0
-            D += x_sq[b:e, None]
-            D += x_sq[None, :]
-            np.maximum(D, 0.0, out=D)
-            D[np.arange(e - b), np.arange(b, e)] = 0.0  # |x_i - x_i|^2 is exactly 0
-            D *= -float(theta[0])
-            np.exp(D, out=D)
-            data[b:e] = D
         else:
-            compute_rows_sq(kind, theta, X, x_sq, np.arange(b, e, dtype=np.int64), data[b:e])
+            compute_rows_fast(kind, theta, X, x_sq, np.arange(b, e, dtype=np.int64), data[b:e], XT)
     slot_of[:] = np.arange(m)
     owner[:m] = np.arange(m)
     stats[1] += m
@@ -900,7 +894,8 @@ def solve(
         with matrix products and vectorised exponentials, when it fits in ``cache_size``
         (``4 m^2`` bytes), and then runs the same loop on it: the kernel values may differ from
         LIBSVM's in the last float32 bit, so the iterations may differ too; the solution meets
-        the same stopping rule. Otherwise it falls back to the row cache.
+        the same stopping rule. Otherwise rows are computed on demand into the row cache with
+        a vectorised exponential (RBF), again up to the last float32 bit.
 
     Returns
     -------
@@ -951,10 +946,12 @@ def solve(
     st = (y.copy(), r.copy(), QD, p.copy(), alpha, C, G, G_bar, alpha_status, active_set)
     cache = make_cache(m, cache_size)
     x_sq = row_sq_norms(X) if kind >= 0 and kind == _RBF_KIND else np.empty(0)
-    ksrc = (kind, theta, X, x_sq)
+    fast = mode == "fast"
+    XT = np.ascontiguousarray(X.T) if fast and kind == _RBF_KIND else np.empty((0, 0))
+    ksrc = (kind, theta, X, x_sq, fast, XT)
     n_prefilled = 0
-    if mode == "fast" and cache[0].shape[0] >= m:
-        n_prefilled = _prefill(cache, kind, theta, X, x_sq)
+    if fast and cache[0].shape[0] >= m:
+        n_prefilled = _prefill(cache, kind, theta, X, x_sq, XT)
 
     init_gradient(st, ksrc, cache)
     n_iter, status, rho, rr = solve_loop(

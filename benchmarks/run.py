@@ -1,0 +1,390 @@
+"""``make bench``: svmbook's SMO (faithful and fast modes) against scikit-learn's LIBSVM.
+
+For each case one worker subprocess loads the data once and fits, interleaved and in the same
+process, scikit-learn's estimator and svmbook's adapters (:mod:`svmbook.formulations`, called
+directly) with the same kernel, ``tol`` and cache budget. Reported per solver:
+
+* ``time``: median (and min, and every raw time) of ``repeats`` fits, after one untimed warm-up
+  fit of every solver (numba functions are loaded from its on-disk cache by then);
+* ``n_iter``, ``n_SV`` and ``objective``: the dual objective recomputed the same way for every
+  solver, in float64, from its dual coefficients (``gap`` is relative to scikit-learn's);
+* ``peak_mb``: peak resident memory during the fit minus the resident memory just before it,
+  sampled every 2 ms by a thread (psutil); numba's and LIBSVM's allocations are invisible to
+  tracemalloc, not to this;
+* compile time, measured once in separate subprocesses: the first call with an empty
+  ``NUMBA_CACHE_DIR`` (cold compile) and the first call with the warm on-disk cache (load).
+
+Multiclass is not in :mod:`svmbook.formulations` yet, so the 10-class digits and USPS cases are
+reported as pending and USPS runs as the binary problem "digit 0 vs rest".
+
+Usage::
+
+    python benchmarks/run.py [--quick] [--cases digits0,mc10k,...] [--repeats N]
+
+Writes ``benchmarks/results/latest.json`` and ``benchmarks/results/latest.md``.
+"""
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+
+SOLVERS = ("sklearn", "faithful", "fast")
+
+# name: kind, data spec, quick data spec, repeats, cache_size (MB), description
+CASES = {
+    "digits0": dict(
+        kind="svc",
+        data=("digits0",),
+        quick=("digits0",),
+        repeats=7,
+        cache=200.0,
+        desc="digits 0-vs-rest (1797x64)",
+    ),
+    "usps0": dict(
+        kind="svc",
+        data=("usps0",),
+        quick=("usps0",),
+        repeats=3,
+        cache=200.0,
+        desc="USPS 0-vs-rest (7291x256)",
+    ),
+    "mc10k": dict(
+        kind="svc",
+        data=("mc", 10_000),
+        quick=("mc", 2_000),
+        repeats=3,
+        cache=500.0,
+        desc="make_classification 10,000x20",
+    ),
+    "mc50k": dict(
+        kind="svc",
+        data=("mc", 50_000),
+        quick=("mc", 5_000),
+        repeats=1,
+        cache=200.0,
+        desc="make_classification 50,000x20",
+    ),
+    "svr": dict(
+        kind="svr",
+        data=("reg", 5_000),
+        quick=("reg", 1_000),
+        repeats=3,
+        cache=200.0,
+        desc="eps-SVR make_regression 5,000x20",
+    ),
+    "oneclass": dict(
+        kind="oneclass",
+        data=("mc", 5_000),
+        quick=("mc", 1_000),
+        repeats=3,
+        cache=200.0,
+        desc="one-class nu=0.1, make_classification 5,000x20",
+    ),
+}
+PENDING = {
+    "digits10": "digits 10-class: pending (multiclass not yet in svmbook.formulations)",
+    "usps10": "USPS 10-class: pending (multiclass not yet in svmbook.formulations)",
+}
+
+
+# --------------------------------------------------------------------------------------------
+# worker side
+# --------------------------------------------------------------------------------------------
+
+
+def load_case(spec):
+    from sklearn.datasets import load_digits, make_classification, make_regression
+
+    name = spec[0]
+    if name == "digits0":
+        X, t = load_digits(return_X_y=True)
+        return np.ascontiguousarray(X, dtype=np.float64), (t == 0).astype(int)
+    if name == "usps0":
+        from svmbook.datasets import load_usps
+
+        X, t = load_usps("train")
+        return np.ascontiguousarray(X), (t == 0).astype(int)
+    if name == "mc":
+        X, y = make_classification(n_samples=spec[1], n_features=20, random_state=0)
+        return np.ascontiguousarray(X), y
+    if name == "reg":
+        X, z = make_regression(n_samples=spec[1], n_features=20, noise=10.0, random_state=0)
+        return np.ascontiguousarray(X), (z - z.mean()) / z.std()
+    raise ValueError(spec)
+
+
+class PeakRSS:
+    """Peak RSS above the level at start, sampled by a thread."""
+
+    def __init__(self, interval=0.002):
+        import psutil
+
+        self.proc = psutil.Process()
+        self.interval = interval
+
+    def __enter__(self):
+        self.base = self.proc.memory_info().rss
+        self.peak = self.base
+        self._stop = threading.Event()
+        self._t = threading.Thread(target=self._run, daemon=True)
+        self._t.start()
+        return self
+
+    def _run(self):
+        while not self._stop.is_set():
+            self.peak = max(self.peak, self.proc.memory_info().rss)
+            time.sleep(self.interval)
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._t.join()
+        self.peak = max(self.peak, self.proc.memory_info().rss)
+
+    @property
+    def mb(self):
+        return (self.peak - self.base) / 2**20
+
+
+def dual_objective(kind, X, gamma, support, coef, target=None, epsilon=0.1):
+    """The dual objective from (support, coefficients), in float64, blockwise."""
+    from sklearn.metrics.pairwise import rbf_kernel
+
+    Xs = X[support]
+    c = np.asarray(coef, dtype=np.float64)
+    quad = 0.0
+    for b in range(0, Xs.shape[0], 2048):
+        quad += float(c[b : b + 2048] @ (rbf_kernel(Xs[b : b + 2048], Xs, gamma=gamma) @ c))
+    if kind == "svc":  # coef = y alpha
+        return 0.5 * quad - float(np.abs(c).sum())
+    if kind == "svr":  # coef = beta
+        return 0.5 * quad + epsilon * float(np.abs(c).sum()) - float(target[support] @ c)
+    return 0.5 * quad  # one-class: coef = alpha
+
+
+def make_fits(kind, X, y, gamma, cache):
+    from sklearn import svm
+
+    from svmbook import formulations as F
+    from svmbook.kernels import get_kernel
+
+    k = get_kernel("rbf", gamma=gamma)
+    common = dict(tol=1e-3, cache_size=cache)
+
+    def sk():
+        if kind == "svc":
+            m = svm.SVC(C=1.0, gamma=gamma, **common).fit(X, y)
+        elif kind == "svr":
+            m = svm.SVR(C=1.0, epsilon=0.1, gamma=gamma, **common).fit(X, y)
+        else:
+            m = svm.OneClassSVM(nu=0.1, gamma=gamma, **common).fit(X)
+        coef = m.dual_coef_.ravel()
+        if kind == "svc":
+            coef = -coef  # sklearn's binary sign flip: same |coef|, same objective either way
+        return dict(n_iter=int(np.sum(m.n_iter_)), support=m.support_, coef=coef)
+
+    def ours(mode):
+        def fit():
+            if kind == "svc":
+                r = F.solve_c_svc(X, y, 1.0, kernel=k, mode=mode, **common)
+            elif kind == "svr":
+                r = F.solve_epsilon_svr(X, y, 1.0, 0.1, kernel=k, mode=mode, **common)
+            else:
+                r = F.solve_one_class(X, 0.1, kernel=k, mode=mode, **common)
+            return dict(n_iter=r.n_iter, support=r.support, coef=r.dual_coef[r.support])
+
+        return fit
+
+    return {"sklearn": sk, "faithful": ours("faithful"), "fast": ours("fast")}
+
+
+def worker(case_name, quick, repeats):
+    case = CASES[case_name]
+    X, y = load_case(case["quick"] if quick else case["data"])
+    gamma = 1.0 / (X.shape[1] * X.var())
+    fits = make_fits(case["kind"], X, y, gamma, case["cache"])
+    out = {s: {"times": [], "peak_mb": 0.0} for s in SOLVERS}
+    last = {}
+    for rep in range(repeats + 1):  # rep 0: warm-up, untimed
+        for s in SOLVERS:
+            with PeakRSS() as mem:
+                t0 = time.perf_counter()
+                res = fits[s]()
+                dt = time.perf_counter() - t0
+            out[s]["peak_mb"] = max(out[s]["peak_mb"], mem.mb)
+            if rep > 0:
+                out[s]["times"].append(dt)
+            last[s] = res
+    for s in SOLVERS:
+        r = last[s]
+        out[s]["n_iter"] = r["n_iter"]
+        out[s]["n_sv"] = int(len(r["support"]))
+        out[s]["objective"] = dual_objective(
+            case["kind"], X, gamma, r["support"], r["coef"], target=y
+        )
+    return dict(case=case_name, n=int(X.shape[0]), d=int(X.shape[1]), solvers=out)
+
+
+COMPILE_SNIPPET = """
+import time, numpy as np
+t0 = time.perf_counter()
+from svmbook import formulations as F
+from svmbook.kernels import get_kernel
+t1 = time.perf_counter()
+rng = np.random.default_rng(0)
+X = rng.normal(size=(200, 5)); y = (X[:, 0] > 0).astype(int)
+k = get_kernel("rbf", gamma=0.2)
+F.solve_c_svc(X, y, 1.0, kernel=k, mode="{mode}")
+t2 = time.perf_counter()
+print(t1 - t0, t2 - t1)
+"""
+
+
+def compile_times():
+    """First-call times: cold (empty NUMBA_CACHE_DIR) and warm (the on-disk cache)."""
+    res = {}
+    for mode in ("faithful", "fast"):
+        code = COMPILE_SNIPPET.replace("{mode}", mode)
+        with tempfile.TemporaryDirectory() as d:
+            env = dict(os.environ, NUMBA_CACHE_DIR=d)
+            cold = subprocess.run(
+                [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+            )
+        warm = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        )
+        res[mode] = {
+            "cold_first_call_s": float(cold.stdout.split()[1]),
+            "warm_first_call_s": float(warm.stdout.split()[1]),
+            "import_s": float(warm.stdout.split()[0]),
+        }
+    return res
+
+
+# --------------------------------------------------------------------------------------------
+# driver
+# --------------------------------------------------------------------------------------------
+
+
+def run_case(name, quick, repeats):
+    cmd = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--worker",
+        name,
+        "--repeats",
+        str(repeats),
+    ]
+    if quick:
+        cmd.append("--quick")
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return dict(case=name, error=p.stderr.strip().splitlines()[-1] if p.stderr else "failed")
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def summarise(r):
+    sk = r["solvers"]["sklearn"]
+    for s in SOLVERS:
+        v = r["solvers"][s]
+        v["median_s"] = statistics.median(v["times"])
+        v["min_s"] = min(v["times"])
+        v["speedup_vs_sklearn"] = sk["median_s"] / v["median_s"] if s != "sklearn" else 1.0
+        v["objective_gap"] = (v["objective"] - sk["objective"]) / abs(sk["objective"])
+    return r
+
+
+def markdown(results, compile_info, meta):
+    lines = [
+        f"# svmbook SMO vs scikit-learn ({meta['date']}, {meta['machine']})",
+        "",
+        "RBF kernel, gamma='scale', C=1, tol=1e-3, same cache budget for every solver; time is "
+        "the median of the repeats after a warm-up fit (min in brackets); speed-up = "
+        "scikit-learn median / svmbook median; gap = relative difference of the dual objective "
+        "from scikit-learn's; peak = RSS growth during the fit.",
+        "",
+        "| case | n x d | cache MB | solver | time s (min) | speed-up | n_iter | n_SV "
+        "| objective gap | peak MB |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        if "error" in r:
+            lines.append(f"| {r['case']} | | | error: {r['error']} | | | | | | |")
+            continue
+        case = CASES[r["case"]]
+        for s in SOLVERS:
+            v = r["solvers"][s]
+            lines.append(
+                f"| {case['desc'] if s == 'sklearn' else ''} | {r['n']}x{r['d']} "
+                f"| {case['cache']:.0f} | {s} | {v['median_s']:.3f} ({v['min_s']:.3f}) "
+                f"| {v['speedup_vs_sklearn']:.2f}x | {v['n_iter']} | {v['n_sv']} "
+                f"| {v['objective_gap']:+.1e} | {v['peak_mb']:.0f} |"
+            )
+    for text in PENDING.values():
+        lines.append(f"| {text} | | | | | | | | | |")
+    lines += ["", "First call of `solve_c_svc` on a 200-point problem (import excluded):", ""]
+    lines += ["| mode | cold compile s | warm cache load s |", "|---|---|---|"]
+    for mode, c in compile_info.items():
+        lines.append(f"| {mode} | {c['cold_first_call_s']:.1f} | {c['warm_first_call_s']:.2f} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="small problem sizes")
+    ap.add_argument("--cases", default=",".join(CASES), help="comma-separated case names")
+    ap.add_argument("--repeats", type=int, default=None, help="override repeats per case")
+    ap.add_argument("--no-compile", action="store_true", help="skip the compile-time probe")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+
+    if args.worker:
+        reps = args.repeats if args.repeats is not None else CASES[args.worker]["repeats"]
+        print(json.dumps(worker(args.worker, args.quick, reps)))
+        return 0
+
+    from tqdm.auto import tqdm
+
+    names = [c for c in args.cases.split(",") if c]
+    unknown = [c for c in names if c not in CASES and c not in PENDING]
+    if unknown:
+        ap.error(f"unknown cases {unknown}; known: {sorted(CASES) + sorted(PENDING)}")
+    names = [c for c in names if c in CASES]
+    results = []
+    for name in tqdm(names, desc="bench"):
+        reps = args.repeats if args.repeats is not None else CASES[name]["repeats"]
+        if args.quick:
+            reps = min(reps, 3)
+        r = run_case(name, args.quick, reps)
+        results.append(r if "error" in r else summarise(r))
+    compile_info = {} if args.no_compile else compile_times()
+    meta = {
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs",
+        "python": platform.python_version(),
+        "quick": bool(args.quick),
+        "load_average": os.getloadavg(),
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    payload = {"meta": meta, "results": results, "compile": compile_info, "pending": PENDING}
+    (RESULTS / "latest.json").write_text(json.dumps(payload, indent=1, default=float))
+    md = markdown(results, compile_info, meta)
+    (RESULTS / "latest.md").write_text(md)
+    print(md)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

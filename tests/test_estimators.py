@@ -68,7 +68,6 @@ def clf_data():
         {"kernel": "rbf", "C": 3.0, "gamma": "scale"},
         {"kernel": "rbf", "C": 10.0, "gamma": 0.3},
         {"kernel": "poly", "degree": 2, "coef0": 1.0, "C": 1.0, "gamma": "auto"},
-        {"kernel": "sigmoid", "gamma": 0.05, "coef0": -1.0, "C": 1.0},
     ],
 )
 def test_svc_agrees_with_libsvm(clf_data, params):
@@ -81,6 +80,19 @@ def test_svc_agrees_with_libsvm(clf_data, params):
     np.testing.assert_array_equal(ours.support_, ref.support_[order])
     np.testing.assert_allclose(ours.dual_coef_, ref.dual_coef_[:, order], atol=1e-5)
     np.testing.assert_allclose(ours.intercept_, ref.intercept_, atol=1e-5)
+
+
+def test_indefinite_sigmoid_qp_raises_smo_matches_libsvm(clf_data):
+    """Indefinite Gram matrix: the dual is not convex; qp refuses, SMO does what LIBSVM does."""
+    Xc, yc = clf_data
+    params = {"kernel": "sigmoid", "gamma": 0.05, "coef0": -1.0, "C": 1.0}
+    with pytest.raises(ValueError, match="not positive semidefinite"):
+        SVC(**params).fit(Xc, yc)
+    ours = SVC(**params, solver="smo").fit(Xc, yc)
+    ref = SkSVC(**params).fit(Xc, yc)
+    np.testing.assert_array_equal(ours.support_, ref.support_)
+    np.testing.assert_array_equal(ours.n_iter_, ref.n_iter_)
+    np.testing.assert_allclose(ours.dual_coef_, ref.dual_coef_, atol=1e-8)
 
 
 @pytest.mark.parametrize(
@@ -267,7 +279,6 @@ _QP_EXPECTED_FAILURES = {
         "check_sample_weights_shape",
         "check_sample_weights_not_overwritten",
         "check_sample_weight_equivalence_on_dense_data",
-        "check_classifiers_one_label_sample_weights",
         "check_class_weight_classifiers",
     ]
 }

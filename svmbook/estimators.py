@@ -368,14 +368,14 @@ class _BaseSVM(BaseEstimator):
         if state is None or state["key"] != key or len(state["machines"]) != n_machines:
             return [None] * n_machines
         ratio = float(getattr(self, "C", 1.0)) / state["C"]
-        return [(m.alpha, m.upper, ratio) for m in state["machines"]]
+        return [(alpha, upper, ratio) for alpha, upper in state["machines"]]
 
     def _store_warm(self, key, machines):
         if self._solver() == "smo":
             self._warm_state = {
                 "key": key,
                 "C": float(getattr(self, "C", 1.0)),
-                "machines": machines,
+                "machines": [(m.alpha, m.upper) for m in machines],
             }
 
     # -- predict -----------------------------------------------------------------------------------

@@ -138,7 +138,24 @@ def _exp_nonpositive_f32(D, out):
         out[t] = np.float32(poly[t] * scale[t])
 
 
-@njit(cache=True)
+@njit(cache=True, fastmath=True)
+def rbf_from_dots_f32(D, b, x_sq, gamma, out):
+    """``out[t] = float32(exp(-gamma max(|x_{b+t}|^2 + |x_j|^2 - 2 D[t, j], 0)))`` (fast mode).
+
+    ``D`` holds the inner products of the points ``b, b+1, ...`` with all points; the diagonal
+    entries are set to exactly 1. ``D`` is overwritten.
+    """
+    m = D.shape[1]
+    for t in range(out.shape[0]):
+        xs = x_sq[b + t]
+        Dt = D[t]
+        for j in range(m):
+            Dt[j] = -gamma * max(xs + x_sq[j] - 2.0 * Dt[j], 0.0)
+        Dt[b + t] = 0.0
+        _exp_nonpositive_f32(Dt, out[t])
+
+
+@njit(cache=True, fastmath=True)
 def compute_rows_fast(kind, theta, X, x_sq, rows, out, XT):
     """Fast-mode rows: as :func:`compute_rows_sq`, but for the RBF kernel the inner products
     are accumulated feature by feature over ``XT = X.T`` (C-contiguous, shape (d, m)) in a

@@ -96,6 +96,13 @@ def _warm_alpha(warm, upper_new):
     return a
 
 
+def _writeable(a):
+    """A C-contiguous writeable float64 array (read-only inputs, e.g. memmaps, are copied so the
+    jitted core is not compiled a second time for read-only array types)."""
+    a = np.ascontiguousarray(a, dtype=np.float64)
+    return a if a.flags.writeable else a.copy()
+
+
 def _smo_kw(est):
     return dict(
         tol=est.tol,
@@ -343,9 +350,9 @@ class _BaseSVM(BaseEstimator):
     def _source(self, X):
         """(data, kernel argument) for the solver: points and a Kernel, or a Gram matrix."""
         if self._kernel is None:
-            return X, "precomputed"
+            return _writeable(X), "precomputed"
         if self._solver() == "smo" and self._dispatchable():
-            return X, self._kernel
+            return _writeable(X), self._kernel
         return self._gram(X, X), "precomputed"
 
     # -- warm start --------------------------------------------------------------------------------
@@ -551,7 +558,7 @@ class _BaseSVC(ClassifierMixin, _BaseSVM):
                 data = full[idx]
             sw = None if sample_weight is None else sample_weight[idx]
             cw_pair = (cw[i], cw[j]) if j is not None else (cw[i], 1.0)
-            m = solve(self, np.ascontiguousarray(data), kernel, t, sw, cw_pair, w0)
+            m = solve(self, _writeable(data), kernel, t, sw, cw_pair, w0)
             machines.append(m)
             coef = np.zeros(X.shape[0])
             coef[idx] = m.coef

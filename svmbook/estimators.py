@@ -1158,10 +1158,9 @@ class NuSVR(_BaseSVR):
 class OneClassSVM(OutlierMixin, _BaseSVM):
     """One-class SVM (Schoelkopf et al. 2001) solved by SMO (LIBSVM's ``solve_one_class``).
 
-    ``decision_function(x) = sum_i dual_coef_i K(x_i, x) - offset_``; inliers have
-    ``decision_function >= 0``... strictly: ``predict`` is +1 where it is > 0, -1 elsewhere (as
-    LIBSVM). ``nu`` in (0, 1] bounds the fraction of outliers (above) and of support vectors
-    (below). SMO only (no reference QP for the nu formulations).
+    ``decision_function(x) = sum_i dual_coef_i K(x_i, x) - offset_``; ``predict`` is +1 (inlier)
+    where it is > 0 and -1 elsewhere, as LIBSVM. ``nu`` in (0, 1] bounds the fraction of outliers
+    (above) and of support vectors (below). SMO only (no reference QP for the nu formulations).
 
     Parameters
     ----------

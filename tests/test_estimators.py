@@ -4,6 +4,7 @@ import pickle
 
 import numpy as np
 import pytest
+from _sklearn_checks import sklearn_check_params
 from sklearn.base import clone
 from sklearn.datasets import load_iris, make_classification, make_regression
 from sklearn.model_selection import GridSearchCV
@@ -11,7 +12,6 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as SkSVC
 from sklearn.svm import SVR as SkSVR
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from svmbook import SVC, SVR, kernels
 from svmbook.qp import InfeasibleProblemError
@@ -275,6 +275,7 @@ _QP_EXPECTED_FAILURES = {
     name: _QP_WEIGHTS
     for name in [
         "check_sample_weights_not_an_array",
+        "check_sample_weights_pandas_series",
         "check_sample_weights_list",
         "check_sample_weights_shape",
         "check_sample_weights_not_overwritten",
@@ -288,6 +289,8 @@ def _expected_failed_checks(estimator):
     return _QP_EXPECTED_FAILURES if estimator.solver == "qp" else {}
 
 
-@parametrize_with_checks([SVC(), SVR()], expected_failed_checks=_expected_failed_checks)
+@pytest.mark.parametrize(
+    ("estimator", "check"), sklearn_check_params([SVC(), SVR()], _expected_failed_checks)
+)
 def test_sklearn_compatible(estimator, check):
     check(estimator)

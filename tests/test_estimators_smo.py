@@ -9,6 +9,7 @@ import warnings
 
 import numpy as np
 import pytest
+from _sklearn_checks import sklearn_check_params
 from sklearn import svm
 from sklearn.base import clone
 from sklearn.datasets import load_digits, load_iris, make_classification, make_regression
@@ -16,7 +17,6 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.model_selection import GridSearchCV
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import svmbook.estimators as E
 from svmbook import SVC, SVR, NuSVC, NuSVR, OneClassSVM, kernels
@@ -376,9 +376,12 @@ def _expected_failed_checks(estimator):
     return _EXPECTED.get(type(estimator).__name__, {})
 
 
-@parametrize_with_checks(
-    [SVC(solver="smo"), NuSVC(), SVR(solver="smo"), NuSVR(), OneClassSVM()],
-    expected_failed_checks=_expected_failed_checks,
+@pytest.mark.parametrize(
+    ("estimator", "check"),
+    sklearn_check_params(
+        [SVC(solver="smo"), NuSVC(), SVR(solver="smo"), NuSVR(), OneClassSVM()],
+        _expected_failed_checks,
+    ),
 )
 def test_sklearn_compatible(estimator, check):
     with warnings.catch_warnings():

@@ -8,9 +8,9 @@ directly) with the same kernel, ``tol`` and cache budget. Reported per solver:
   fit of every solver (numba functions are loaded from its on-disk cache by then);
 * ``n_iter``, ``n_SV`` and ``objective``: the dual objective recomputed the same way for every
   solver, in float64, from its dual coefficients (``gap`` is relative to scikit-learn's);
-* ``peak_mb``: peak resident memory during the fit minus the resident memory just before it,
-  sampled every 2 ms by a thread (psutil); numba's and LIBSVM's allocations are invisible to
-  tracemalloc, not to this;
+* ``peak_mb``: peak resident memory during a timed fit minus the resident memory just before
+  it, sampled every 2 ms by a thread (psutil; numba's and LIBSVM's allocations are invisible to
+  tracemalloc, not to this); the warm-up fit, which also loads compiled code, is excluded;
 * compile time, measured once in separate subprocesses: the first call with an empty
   ``NUMBA_CACHE_DIR`` (cold compile) and the first call with the warm on-disk cache (load).
 
@@ -40,6 +40,9 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
+_SHARED_DATA = HERE.parent.parent / "shared" / "data"
+if "SVMBOOK_DATA" not in os.environ and _SHARED_DATA.is_dir():  # as the Makefile does
+    os.environ["SVMBOOK_DATA"] = str(_SHARED_DATA)
 
 SOLVERS = ("sklearn", "faithful", "fast")
 
@@ -223,8 +226,8 @@ def worker(case_name, quick, repeats):
                 t0 = time.perf_counter()
                 res = fits[s]()
                 dt = time.perf_counter() - t0
-            out[s]["peak_mb"] = max(out[s]["peak_mb"], mem.mb)
-            if rep > 0:
+            if rep > 0:  # the warm-up also loads compiled code: not the solver's memory
+                out[s]["peak_mb"] = max(out[s]["peak_mb"], mem.mb)
                 out[s]["times"].append(dt)
             last[s] = res
     for s in SOLVERS:

@@ -16,6 +16,7 @@ import numpy as np
 
 __all__ = [
     "check_gram",
+    "check_interval",
     "check_labels_pm1",
     "check_option",
     "check_positive",
@@ -41,6 +42,23 @@ def check_positive(name, value, *, allow_inf=False, allow_zero=False):
             raise ValueError(f"{name} must be >= 0, got {value:g}")
     elif value <= 0:
         raise ValueError(f"{name} must be > 0, got {value:g}")
+    return value
+
+
+def check_interval(name, value, low=-np.inf, high=np.inf, *, low_open=False, high_open=False):
+    """Return ``value`` as a float after checking it lies in the interval ``low .. high``.
+
+    ``low_open``/``high_open`` exclude the end points. NaN is always rejected; infinities only
+    pass when an open-ended side allows them (``high=np.inf, high_open=False``).
+    """
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(value).__name__} {value!r}")
+    value = float(value)
+    too_low = value <= low if low_open else value < low
+    too_high = value >= high if high_open else value > high
+    if np.isnan(value) or too_low or too_high:
+        lo, hi = ("(" if low_open else "["), (")" if high_open else "]")
+        raise ValueError(f"{name} must be in {lo}{low:g}, {high:g}{hi}, got {value:g}")
     return value
 
 

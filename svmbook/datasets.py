@@ -25,6 +25,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._validation import check_interval
+
 __all__ = [
     "EXTERNAL_FILES",
     "ChecksumError",
@@ -221,19 +223,6 @@ def _check_n_samples(n_samples, minimum=2):
     return int(n_samples)
 
 
-def _check_real(name, value, low=0.0, high=np.inf, low_open=False, high_open=True):
-    try:
-        value = float(value)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a real number, got {value!r}") from None
-    too_low = value <= low if low_open else value < low
-    too_high = value >= high if high_open else value > high
-    if not np.isfinite(value) or too_low or too_high:
-        lo, hi = ("(" if low_open else "["), (")" if high_open else "]")
-        raise ValueError(f"{name} must be in {lo}{low}, {high}{hi}, got {value}")
-    return value
-
-
 def _split_classes(n_samples):
     """Class sizes (negatives, positives): the positives get the odd sample."""
     n_neg = n_samples // 2
@@ -266,7 +255,7 @@ def make_linear2d(n_samples=40, margin=0.5, random_state=None):
     y : ndarray of shape (n_samples,), float64 in {-1, +1}
     """
     n_samples = _check_n_samples(n_samples)
-    margin = _check_real("margin", margin, 0.0, 1.0)
+    margin = check_interval("margin", margin, 0.0, 1.0, high_open=True)
     rng = _check_random_state(random_state)
     angle = rng.uniform(0.0, 2.0 * np.pi)
     normal = np.array([np.cos(angle), np.sin(angle)])
@@ -306,8 +295,8 @@ def make_blobs2d(n_samples=100, separation=3.0, cluster_std=1.0, random_state=No
     y : ndarray of shape (n_samples,), float64 in {-1, +1}
     """
     n_samples = _check_n_samples(n_samples)
-    separation = _check_real("separation", separation, 0.0)
-    cluster_std = _check_real("cluster_std", cluster_std, 0.0, low_open=True)
+    separation = check_interval("separation", separation, 0.0, high_open=True)
+    cluster_std = check_interval("cluster_std", cluster_std, 0.0, low_open=True, high_open=True)
     rng = _check_random_state(random_state)
     n_neg, n_pos = _split_classes(n_samples)
     centre = separation / 2 / np.sqrt(2.0) * np.ones(2)
@@ -342,7 +331,7 @@ def make_xor(n_samples=200, noise=0.25, random_state=None):
     y : ndarray of shape (n_samples,), float64 in {-1, +1}
     """
     n_samples = _check_n_samples(n_samples, minimum=4)
-    noise = _check_real("noise", noise, 0.0)
+    noise = check_interval("noise", noise, 0.0, high_open=True)
     rng = _check_random_state(random_state)
     centres = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
     counts = np.full(4, n_samples // 4)
@@ -371,8 +360,8 @@ def make_circles2d(n_samples=200, factor=0.5, noise=0.1, random_state=None):
     y : ndarray of shape (n_samples,), float64 in {-1, +1}
     """
     n_samples = _check_n_samples(n_samples)
-    factor = _check_real("factor", factor, 0.0, 1.0, low_open=True)
-    noise = _check_real("noise", noise, 0.0)
+    factor = check_interval("factor", factor, 0.0, 1.0, low_open=True, high_open=True)
+    noise = check_interval("noise", noise, 0.0, high_open=True)
     rng = _check_random_state(random_state)
     n_out, n_in = _split_classes(n_samples)
     radius = np.repeat([1.0, factor], [n_out, n_in])

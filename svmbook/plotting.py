@@ -296,36 +296,25 @@ def plot_svc_2d(
     Z = Z.reshape(xx.shape)
 
     if shade:
-        if soft:
-            cmap = LinearSegmentedColormap.from_list(
-                "svmbook_soft", [COLORS["negative_region"], "white", COLORS["positive_region"]]
-            )
-            ax.pcolormesh(
-                xx,
-                yy,
-                np.clip(Z, -1.0, 1.0),
-                cmap=cmap,
-                vmin=-1.0,
-                vmax=1.0,
-                shading="auto",
-                zorder=0,
-                gid="shading",
-                rasterized=True,
-            )
+        if soft:  # Gunn's soft classifier (2.20): a colour ramp inside the margin
+            colors = [COLORS["negative_region"], "white", COLORS["positive_region"]]
+            cmap = LinearSegmentedColormap.from_list("svmbook_soft", colors)
+            values, vmin = np.clip(Z, -1.0, 1.0), -1.0
         else:
             cmap = ListedColormap([COLORS["negative_region"], COLORS["positive_region"]])
-            ax.pcolormesh(
-                xx,
-                yy,
-                (Z > 0).astype(float),
-                cmap=cmap,
-                vmin=0.0,
-                vmax=1.0,
-                shading="auto",
-                zorder=0,
-                gid="shading",
-                rasterized=True,
-            )
+            values, vmin = (Z > 0).astype(float), 0.0
+        ax.pcolormesh(
+            xx,
+            yy,
+            values,
+            cmap=cmap,
+            vmin=vmin,
+            vmax=1.0,
+            shading="auto",
+            zorder=0,
+            gid="shading",
+            rasterized=True,
+        )
 
     handles = []
     boundary_levels = _levels_in_range([0.0], Z)
@@ -376,6 +365,27 @@ def plot_svc_2d(
     return ax
 
 
+def _regression_window(model, x, pad=0.05):
+    """The default x-range of a 1-D regression: the data range, padded where the model allows.
+
+    Each side is padded by ``pad`` times the data range, unless the model refuses that end point
+    (``model.predict`` raises ``ValueError``, as a kernel does outside its domain, e.g. the
+    infinite spline below 0); that side then stays at the data's own end, where the model was
+    fitted and so is defined. Checking the two end points suffices for a domain that is an
+    interval, which every kernel domain of :mod:`svmbook.kernels` is.
+    """
+    lo, hi = float(np.min(x)), float(np.max(x))
+    padded = _padded_limits(x, pad=pad)
+    window = []
+    for inner, outer in ((lo, padded[0]), (hi, padded[1])):
+        try:
+            model.predict(np.array([[outer]]))
+        except ValueError:
+            outer = inner
+        window.append(outer)
+    return tuple(window)
+
+
 @_styled
 def plot_svr_1d(
     model,
@@ -414,7 +424,9 @@ def plot_svr_1d(
     n_grid : int, default=400
         Points at which the curve is evaluated.
     xlim : (float, float), optional
-        Range of the curve; by default the data range padded by 5 %.
+        Range of the curve; by default the data range padded by 5 % on each side where the model
+        is defined there (see :func:`_regression_window`: the infinite spline kernel, defined on
+        ``x >= 0`` only, keeps the curve inside the data range at 0).
     xlabel, ylabel, title : str, optional
         Axis labels and title.
     legend : bool, default=True
@@ -436,7 +448,7 @@ def plot_svr_1d(
     if not epsilon >= 0:
         raise ValueError(f"epsilon must be >= 0, got {epsilon}")
     ax = _get_ax(ax)
-    xlim = _padded_limits(x, pad=0.05) if xlim is None else tuple(xlim)
+    xlim = _regression_window(model, x) if xlim is None else tuple(xlim)
     grid = np.linspace(*xlim, int(n_grid))
     f = np.asarray(model.predict(grid[:, None]), dtype=np.float64)
 
@@ -748,6 +760,9 @@ def plot_vc_bound(
     *,
     emp_risk=None,
     ax=None,
+    label="VC confidence",
+    color=None,
+    linestyle="--",
     xlabel="VC dimension $h$",
     ylabel="risk",
     title=None,
@@ -768,6 +783,12 @@ def plot_vc_bound(
         The smallest empirical risk reached in each ``S_h``.
     ax : matplotlib Axes, optional
         Where to draw; a new figure is created when None.
+    label : str, default="VC confidence"
+        Legend label of the confidence curve (call twice on one ``ax`` to compare two forms).
+    color : colour, optional
+        Colour of the confidence curve (default: the first colour of the book, blue).
+    linestyle : str, default="--"
+        Line style of the confidence curve.
     xlabel, ylabel, title : str, optional
         Axis labels and title.
 
@@ -780,7 +801,8 @@ def plot_vc_bound(
     if h.ndim != 1 or confidence.shape != h.shape:
         raise ValueError(f"confidence must have shape {h.shape}, got {confidence.shape}")
     ax = _get_ax(ax)
-    ax.plot(h, confidence, color=OKABE_ITO[0], ls="--", label="VC confidence", gid="confidence")
+    color = OKABE_ITO[0] if color is None else color
+    ax.plot(h, confidence, color=color, ls=linestyle, label=label, gid="confidence")
     if emp_risk is not None:
         emp_risk = np.asarray(emp_risk, dtype=np.float64)
         if emp_risk.shape != h.shape:

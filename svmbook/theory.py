@@ -168,8 +168,9 @@ def canonical_vc_bound(R, A, n_features):
         Radius of a ball enclosing all the data, >= 0.
     A : float
         Bound on the weight norm, ||w|| <= A (2.8), >= 0; the margin is then at least 1/A (2.9).
-    n_features : int
-        Input (or feature-space) dimension n, >= 1.
+    n_features : int or np.inf
+        Input (or feature-space) dimension n, >= 1; ``np.inf`` for an infinite-dimensional
+        feature space (e.g. the Gaussian RBF kernel's), where the bound is R^2 A^2 + 1.
 
     Returns
     -------
@@ -179,11 +180,16 @@ def canonical_vc_bound(R, A, n_features):
     --------
     >>> canonical_vc_bound(1.0, 2.0, 10), canonical_vc_bound(10.0, 2.0, 10)
     (5.0, 11.0)
+    >>> canonical_vc_bound(10.0, 2.0, np.inf)
+    401.0
     """
     R = _check_scalar("R", R, 0.0, low_open=False)
     A = _check_scalar("A", A, 0.0, low_open=False)
-    if isinstance(n_features, bool) or not isinstance(n_features, (int, np.integer)):
-        raise TypeError(f"n_features must be an int, got {type(n_features).__name__}")
+    infinite = isinstance(n_features, float | np.floating) and n_features == np.inf
+    if not infinite and (
+        isinstance(n_features, bool) or not isinstance(n_features, int | np.integer)
+    ):
+        raise TypeError(f"n_features must be an int or np.inf, got {n_features!r}")
     if n_features < 1:
         raise ValueError(f"n_features must be >= 1, got {n_features}")
     return float(min(R * R * A * A, float(n_features)) + 1.0)

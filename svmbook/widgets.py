@@ -204,6 +204,25 @@ def _fit(estimator, X, y, params):
     return clone(estimator).set_params(**params).fit(X, y)
 
 
+def _fit_or_message(estimator, X, y, params, ax, title):
+    """The common half of the view callbacks: refit, or draw the failure into the panel.
+
+    Returns ``(model, ax)``; ``model`` is None when the fit raised ``ValueError``, in which case
+    ``ax`` already shows the data, the title and the error message.
+    """
+    with plotting.style():
+        if ax is None:
+            _, ax = plt.subplots()
+        try:
+            return _fit(estimator, X, y, params), ax
+        except ValueError as exc:
+            _draw_data(ax, X, y)
+            if title is not None:
+                ax.set_title(title)
+            render_message(ax, exc)
+            return None, ax
+
+
 def _params_title(params):
     return ", ".join(f"{k} = {plotting._format_value(v)}" for k, v in params.items()) or None
 
@@ -234,17 +253,9 @@ def svc_view(estimator, X, y, ax=None, *, plot_options=None, **params):
     matplotlib.axes.Axes
     """
     options = {"title": _params_title(params), **(plot_options or {})}
-    with plotting.style():
-        if ax is None:
-            _, ax = plt.subplots()
-        try:
-            model = _fit(estimator, X, y, params)
-        except ValueError as exc:
-            _draw_data(ax, X, y)
-            if options["title"] is not None:
-                ax.set_title(options["title"])
-            render_message(ax, exc)
-            return ax
+    model, ax = _fit_or_message(estimator, X, y, params, ax, options["title"])
+    if model is None:
+        return ax
     return plotting.plot_svc_2d(model, X, y, ax=ax, **options)
 
 
@@ -274,17 +285,9 @@ def svr_view(estimator, x, y, ax=None, *, plot_options=None, **params):
     """
     x = np.asarray(x, dtype=np.float64).reshape(-1, 1)
     options = {"title": _params_title(params), **(plot_options or {})}
-    with plotting.style():
-        if ax is None:
-            _, ax = plt.subplots()
-        try:
-            model = _fit(estimator, x, y, params)
-        except ValueError as exc:
-            _draw_data(ax, x, y)
-            if options["title"] is not None:
-                ax.set_title(options["title"])
-            render_message(ax, exc)
-            return ax
+    model, ax = _fit_or_message(estimator, x, y, params, ax, options["title"])
+    if model is None:
+        return ax
     epsilon = model.get_params().get("epsilon", 0.0)
     return plotting.plot_svr_1d(model, x, y, epsilon=epsilon, ax=ax, **options)
 

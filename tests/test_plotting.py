@@ -174,6 +174,26 @@ def test_plot_svr_1d_bad_epsilon():
         plot_svr_1d(model, X_REG, Y_REG, epsilon=-1.0)
 
 
+def test_plot_svr_1d_default_window_stays_in_the_kernel_domain():
+    import svmbook
+
+    x = np.linspace(0.0, 4.0, 9)  # starts at 0: a 5 % pad below would leave the spline's domain
+    y = np.sin(x)
+    model = svmbook.SVR(kernel="spline", C=100, epsilon=0.5, bias="implicit").fit(x[:, None], y)
+    with pytest.raises(ValueError, match="spline kernel needs inputs >= 0"):
+        model.predict(np.array([[-0.2]]))
+    ax = plot_svr_1d(model, x, y, epsilon=0.5)
+    grid = _by_gid(ax, "fit")[0].get_xdata()
+    # below: clipped to the data's end (0); above: the usual 5 % pad, where the kernel is defined
+    assert grid[0] == 0.0
+    assert grid[-1] == pytest.approx(4.0 + 0.05 * 4.0)
+    assert ax.get_xlim() == (grid[0], grid[-1])
+    # a model defined everywhere keeps both pads
+    rbf = SVR(kernel="rbf", C=10.0, epsilon=0.5).fit(x[:, None], y)
+    grid = _by_gid(plot_svr_1d(rbf, x, y, epsilon=0.5), "fit")[0].get_xdata()
+    assert (grid[0], grid[-1]) == pytest.approx((-0.2, 4.2))
+
+
 def test_plot_losses_single_axes():
     ax = plot_losses(epsilon=0.5, mu=1.0)
     keys = ["quadratic", "laplace", "huber", "epsilon_insensitive"]
@@ -279,6 +299,21 @@ def test_plot_vc_bound_marks_srm_choice():
     assert _labelled(ax)
     ax = plot_vc_bound(h, confidence)
     assert _by_gid(ax, "bound") == [] and len(_by_gid(ax, "confidence")) == 1
+
+
+def test_plot_vc_bound_label_and_color_style_two_forms_on_one_axes():
+    h = np.arange(1, 21, dtype=float)
+    ax = plot_vc_bound(h, np.sqrt(h / 100), label="Vapnik's form")
+    out = plot_vc_bound(
+        h, np.sqrt(h / 120), ax=ax, label="as printed", color="#D55E00", linestyle=":"
+    )
+    assert out is ax
+    first, second = _by_gid(ax, "confidence")
+    assert first.get_label() == "Vapnik's form" and first.get_linestyle() == "--"
+    assert first.get_color() == plotting.OKABE_ITO[0]
+    assert second.get_label() == "as printed" and second.get_linestyle() == ":"
+    assert second.get_color() == "#D55E00"
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["Vapnik's form", "as printed"]
 
 
 def test_plot_kernel_gram_and_profile():

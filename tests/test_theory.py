@@ -62,6 +62,16 @@ def test_canonical_vc_bound():
     assert canonical_vc_bound(0.0, 5.0, 3) == 1.0
 
 
+def test_canonical_vc_bound_infinite_feature_space():
+    # an infinite-dimensional feature space (Gaussian RBF): only the margin term caps h
+    assert canonical_vc_bound(10.0, 2.0, np.inf) == 401.0
+    assert canonical_vc_bound(1.0, 2.0, float("inf")) == 5.0
+    with pytest.raises(TypeError, match="n_features"):
+        canonical_vc_bound(1.0, 2.0, 2.5)
+    with pytest.raises(TypeError, match="n_features"):
+        canonical_vc_bound(1.0, 2.0, True)
+
+
 @pytest.mark.parametrize(
     ("call", "match"),
     [

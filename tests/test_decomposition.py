@@ -234,3 +234,19 @@ def test_first_set_without_violating_pair_still_converges():
         res = decompose(K, y, 1.0, q=4, tol=1e-5, working_set=same)
     assert res.converged
     np.testing.assert_allclose(res.objective, svc_dual(K, y, 1.0).objective, rtol=1e-5)
+
+
+def test_short_working_set_is_completed_by_the_rule(p300):
+    X, y, kernel, K, C, ref = p300
+    res = decompose(K, y, C, q=10, tol=1e-6, working_set=[7, 3, 250])
+    B = res.working_sets[0]
+    assert B.size == 10 and B[:3].tolist() == [7, 3, 250] and np.unique(B).size == 10
+    np.testing.assert_allclose(res.objective, ref.objective, rtol=1e-6)
+    gen = decompose(K, y, C, q=10, working_set="random", random_state=np.random.default_rng(1))
+    assert gen.converged and gen.working_sets[0].size == 10
+
+
+def test_solvers_package_exports():
+    import svmbook.solvers as S
+
+    assert S.decompose is decompose and S.c_svc_decomposition is c_svc_decomposition

@@ -44,12 +44,19 @@ __all__ = [
     "loss_huber",
     "loss_laplace",
     "loss_quadratic",
+    "feature_map_quadratic",
+    "plot_canonical_hyperplane",
+    "plot_feature_map",
     "plot_grid",
     "plot_kernel_gram",
     "plot_kernel_profile",
     "plot_losses",
+    "plot_modelling_errors",
+    "plot_norm_constraint",
     "plot_regularisation_path",
+    "plot_separating_lines",
     "plot_shattering",
+    "plot_slacks",
     "plot_svc_2d",
     "plot_svr_1d",
     "plot_vc_bound",
@@ -591,8 +598,8 @@ def _separating_line(X, y):
     return res.x[:d], float(res.x[d])
 
 
-def _draw_line(ax, w, b, xlim, ylim):
-    """Draw ``w . x + b = 0`` across the window."""
+def _draw_line(ax, w, b, xlim, ylim, **style):
+    """Draw ``w . x + b = 0`` across the window (black, solid, ``gid="separator"`` by default)."""
     w = np.asarray(w, dtype=np.float64)
     if abs(w[1]) >= abs(w[0]):
         xs = np.array(xlim)
@@ -600,7 +607,8 @@ def _draw_line(ax, w, b, xlim, ylim):
     else:
         ys = np.array(ylim)
         xs = -(w[1] * ys + b) / w[0]
-    ax.plot(xs, ys, color=COLORS["model"], ls="-", lw=1.2, gid="separator")
+    style = {"color": COLORS["model"], "ls": "-", "lw": 1.2, "gid": "separator", **style}
+    return ax.plot(xs, ys, **style)[0]
 
 
 @_styled
@@ -683,6 +691,573 @@ def plot_shattering(points, *, axes=None, separator=None, ncols=None):
         ax.set_ylabel("$x_2$", fontsize=7, labelpad=1)
         ax.spines[["top", "right"]].set_visible(True)
     return axes[:n_panels]
+
+
+# --- Gunn's schematic figures (1.1, 2.1, 2.2, 2.3, 2.5, 2.9), drawn from computed geometry -------
+
+
+def _check_two_class_2d(X, y):
+    """``X`` as float (n, 2) and ``y`` as float labels in {-1, +1} (the larger label is +1)."""
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"X must have shape (n_samples, 2), got {X.shape}")
+    if y.shape != (X.shape[0],):
+        raise ValueError(f"y must have shape ({X.shape[0]},), got {y.shape}")
+    classes = np.unique(y)
+    if classes.size != 2:
+        raise ValueError(f"y must have exactly 2 classes, got {classes.size}")
+    return X, np.where(y == classes[-1], 1.0, -1.0)
+
+
+def _max_margin_hyperplane(Z, y):
+    """The optimal separating hyperplane ``(w, b)`` of separable data, any dimension.
+
+    Solves the primal (2.7) with constraints (2.4), ``min 1/2 ||w||^2`` subject to
+    ``y_i (w . z_i + b) >= 1``, by SLSQP (a few variables, so no QP library is needed here).
+    Raises ``ValueError`` when the data are not linearly separable.
+    """
+    from scipy.optimize import minimize
+
+    Z = np.asarray(Z, dtype=np.float64)
+    d = Z.shape[1]
+    A = y[:, None] * np.column_stack([Z, np.ones(len(Z))])
+    start = _separating_line(Z, y)
+    if start is None:
+        raise ValueError("the data are not linearly separable (no hyperplane satisfies (2.4))")
+    res = minimize(
+        lambda v: 0.5 * v[:d] @ v[:d],
+        np.append(*start),
+        jac=lambda v: np.append(v[:d], 0.0),
+        constraints={"type": "ineq", "fun": lambda v: A @ v - 1.0, "jac": lambda v: A},
+        method="SLSQP",
+        options={"ftol": 1e-14, "maxiter": 500},
+    )
+    return res.x[:d], float(res.x[d])
+
+
+def _random_separating_lines(X, y, n_lines, rng, min_distance=0.0, n_tries=4000):
+    """Up to ``n_lines`` random lines ``(u, c)``, ``||u|| = 1``, with ``y_i (u . x_i + c) > 0``.
+
+    Directions are drawn uniformly; for each, the offsets that keep every point at distance at
+    least ``min_distance`` on its own side form an interval, and one offset is drawn from it (from
+    its middle 80 % when ``min_distance`` is 0, so the line separates strictly). Directions
+    without such an offset are rejected.
+    """
+    theta = rng.uniform(0.0, 2.0 * np.pi, n_tries)
+    U = np.column_stack([np.cos(theta), np.sin(theta)])
+    proj = X @ U.T  # (n, n_tries)
+    lo = np.max(min_distance - proj[y > 0], axis=0)  # c >= d - u.x_i for y_i = +1
+    hi = np.min(-min_distance - proj[y < 0], axis=0)  # c <= -d - u.x_i for y_i = -1
+    ok = np.flatnonzero(hi > lo)[:n_lines]
+    t = rng.uniform(0.1, 0.9, ok.size) if min_distance == 0 else rng.uniform(0.0, 1.0, ok.size)
+    return [(U[k], lo[k] + tk * (hi[k] - lo[k])) for k, tk in zip(ok, t, strict=True)]
+
+
+def _affine_decision(model, d=2):
+    """``(w, b)`` of a model whose ``decision_function`` is affine (a linear kernel)."""
+    probes = np.vstack([np.zeros(d), np.eye(d), np.full(d, 0.5)])
+    f = np.asarray(model.decision_function(probes), dtype=np.float64)
+    if f.ndim != 1:
+        raise ValueError("model.decision_function must return one value per sample (two classes)")
+    b, w = f[0], f[1 : d + 1] - f[0]
+    if not np.isclose(f[-1], b + 0.5 * w.sum(), rtol=1e-6, atol=1e-8):
+        raise ValueError("model must have an affine decision function (a linear kernel)")
+    return w, float(b)
+
+
+def _finish(ax, xlim, ylim, title, xlabel="$x_1$", ylabel="$x_2$", equal=True):
+    ax.set_xlim(xlim)
+    ax.set_ylim(ylim)
+    if equal:
+        ax.set_aspect("equal", adjustable="box")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if title is not None:
+        ax.set_title(title)
+
+
+def _ellipse_boundary(center, width, height, n=720):
+    t = np.linspace(0.0, 2.0 * np.pi, n, endpoint=False)
+    return np.column_stack(
+        [center[0] + 0.5 * width * np.cos(t), center[1] + 0.5 * height * np.sin(t)]
+    )
+
+
+@_styled
+def plot_modelling_errors(
+    *,
+    target=(0.55, 0.82),
+    learned=(-0.35, -0.05),
+    hypothesis=((-0.2, 0.0), 1.5, 1.0),
+    ax=None,
+    title="Fig. 1.1: modelling errors",
+):
+    """Gunn's Fig. 1.1: approximation and estimation error in the space of functions (schematic).
+
+    The target space is a large ellipse, the hypothesis space ``H_n`` a smaller one inside it.
+    The target ``f_0`` lies outside ``H_n``; the best function of the class, ``f_n``, is the point
+    of ``H_n`` nearest to ``f_0`` (computed on the boundary of the ellipse); the learned function
+    ``f_{n,l}`` lies elsewhere in ``H_n``. Arrows mark the approximation error ``f_0 -> f_n`` and
+    the estimation error ``f_n -> f_{n,l}``.
+
+    Parameters
+    ----------
+    target : (float, float)
+        Position of ``f_0``; must lie outside the hypothesis ellipse.
+    learned : (float, float)
+        Position of ``f_{n,l}``; must lie inside the hypothesis ellipse.
+    hypothesis : ((float, float), float, float)
+        Centre, width and height of the hypothesis ellipse.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    title : str, optional
+        Axis title.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    from matplotlib.patches import Ellipse
+
+    (cx, cy), width, height = hypothesis
+    target, learned = np.asarray(target, float), np.asarray(learned, float)
+
+    def inside(p):
+        return ((p[0] - cx) / (width / 2)) ** 2 + ((p[1] - cy) / (height / 2)) ** 2 < 1
+
+    if inside(target):
+        raise ValueError(f"target must lie outside the hypothesis space, got {tuple(target)}")
+    if not inside(learned):
+        raise ValueError(f"learned must lie inside the hypothesis space, got {tuple(learned)}")
+    boundary = _ellipse_boundary((cx, cy), width, height)
+    best = boundary[np.argmin(np.linalg.norm(boundary - target, axis=1))]
+
+    ax = _get_ax(ax)
+    ax.add_patch(
+        Ellipse((0.0, 0.1), 3.0, 2.2, facecolor="0.95", edgecolor="0.5", gid="target_space")
+    )
+    ax.add_patch(
+        Ellipse(
+            (cx, cy),
+            width,
+            height,
+            facecolor=COLORS["positive_region"],
+            edgecolor=COLORS["positive"],
+            gid="hypothesis_space",
+        )
+    )
+    ax.text(0.0, 1.02, "target space", ha="center", va="bottom", color="0.3")
+    ax.text(
+        cx,
+        cy - 0.5 * height + 0.06,
+        r"hypothesis space $\mathcal{H}_n$",
+        ha="center",
+        va="bottom",
+        color=COLORS["positive"],
+    )
+    points = (
+        (target, "target", "$f_0$", (6, 4)),
+        (best, "best_in_class", "$f_n$", (-22, 6)),
+        (learned, "learned", r"$\hat f_{n,l}$", (6, -12)),
+    )
+    for p, gid, text, offset in points:
+        ax.plot(*p, "o", color=COLORS["model"], ms=5, gid=gid, zorder=4)
+        ax.annotate(text, p, xytext=offset, textcoords="offset points", fontsize=11)
+    for start, end, gid, text in (
+        (target, best, "approximation_error", "approximation\nerror"),
+        (best, learned, "estimation_error", "estimation\nerror"),
+    ):
+        arrow = ax.annotate(
+            "",
+            xy=end,
+            xytext=start,
+            arrowprops={"arrowstyle": "->", "color": COLORS["negative"], "lw": 1.5},
+        )
+        arrow.set_gid(gid)
+        mid = 0.5 * (start + end)
+        ax.text(
+            mid[0] + 0.06,
+            mid[1],
+            text,
+            color=COLORS["negative"],
+            fontsize=8,
+            va="center",
+            gid=f"{gid}_label",
+        )
+    _finish(
+        ax,
+        (-1.6, 1.6),
+        (-1.05, 1.3),
+        title,
+        "generalisation error = approximation + estimation error",
+        "functions (schematic)",
+    )
+    ax.set_xticks([])
+    ax.set_yticks([])
+    return ax
+
+
+@_styled
+def plot_separating_lines(X, y, *, n_lines=8, random_state=None, ax=None, title=None):
+    """Gunn's Fig. 2.1: many lines separate the data; one of them maximises the margin.
+
+    ``n_lines`` random separating lines (uniform directions, each kept only if an offset exists
+    that puts every point strictly on its own side; offset drawn inside that interval) are drawn
+    thin and grey; the optimal separating hyperplane (2.7) is drawn thick, with its margins
+    ``f = +-1`` dotted.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Linearly separable data.
+    y : array-like of shape (n_samples,)
+        Two-class labels (the larger one is +1).
+    n_lines : int, default=8
+        Separating lines to draw besides the optimal one.
+    random_state : None, int or numpy.random.Generator
+        Seeds the directions of the lines.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    title : str, optional
+        Axis title.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    X, y = _check_two_class_2d(X, y)
+    n_lines = int(n_lines)
+    if n_lines < 0:
+        raise ValueError(f"n_lines must be >= 0, got {n_lines}")
+    w, b = _max_margin_hyperplane(X, y)
+    rng = np.random.default_rng(random_state)
+    ax = _get_ax(ax)
+    xlim, ylim = _padded_limits(X[:, 0], 0.25), _padded_limits(X[:, 1], 0.25)
+    for u, c in _random_separating_lines(X, y, n_lines, rng):
+        _draw_line(ax, u, c, xlim, ylim, color=COLORS["breakpoint"], lw=0.9, gid="separating_line")
+    _draw_line(ax, w, b, xlim, ylim, lw=2.2, gid="max_margin", label="maximum margin")
+    for level in (-1.0, 1.0):
+        _draw_line(ax, w, b - level, xlim, ylim, ls=":", gid="margins")
+    ax.plot([], [], color=COLORS["breakpoint"], lw=0.9, label="other separating lines")
+    _scatter_classes(ax, X, y, pos_label=1.0)
+    _finish(ax, xlim, ylim, title)
+    ax.legend(loc="best")
+    return ax
+
+
+def _canonical(w, b, X):
+    """Rescale ``(w, b)`` so that ``min_i |w . x_i + b| = 1`` (2.3)."""
+    w = np.asarray(w, dtype=np.float64)
+    scale = np.min(np.abs(X @ w + b))
+    if not scale > 0:
+        raise ValueError("the hyperplane passes through a data point: it has no canonical form")
+    return w / scale, float(b) / scale
+
+
+@_styled
+def plot_canonical_hyperplane(model, X, y, *, ax=None, title=None):
+    """Gunn's Fig. 2.2: a canonical hyperplane and the distance ``1/||w||`` of the nearest point.
+
+    ``(w, b)`` is rescaled to canonical form (2.3), ``min_i |w . x_i + b| = 1``; the hyperplane
+    ``f = 0`` is drawn solid, the canonical hyperplanes ``f = +-1`` dotted, and the perpendicular
+    from the nearest point to ``f = 0`` is drawn and labelled with its length ``1/||w||`` (2.5).
+
+    Parameters
+    ----------
+    model : fitted linear classifier or (w, b)
+        A model with an affine ``decision_function`` (e.g. ``SVC(kernel="linear")``), or the pair
+        ``(w, b)`` of any hyperplane that misses the data points.
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    title : str, optional
+        Axis title.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    X, y = _check_two_class_2d(X, y)
+    w, b = _affine_decision(model) if hasattr(model, "decision_function") else model
+    w, b = _canonical(w, b, X)
+    f = X @ w + b
+    # of the nearest points (|f| = 1 after (2.3)), annotate the one nearest the data's centre
+    on_margin = np.flatnonzero(np.isclose(np.abs(f), 1.0, atol=1e-6))
+    nearest = on_margin[np.argmin(np.linalg.norm(X[on_margin] - X.mean(axis=0), axis=1))]
+    foot = X[nearest] - f[nearest] * w / (w @ w)
+    distance = 1.0 / np.linalg.norm(w)
+
+    ax = _get_ax(ax)
+    xlim, ylim = _padded_limits(X[:, 0], 0.25), _padded_limits(X[:, 1], 0.25)
+    _draw_line(ax, w, b, xlim, ylim, gid="decision_boundary", label=r"$\langle w,x\rangle+b=0$")
+    _draw_line(
+        ax, w, b - 1.0, xlim, ylim, ls=":", gid="margins", label=r"$\langle w,x\rangle+b=\pm1$"
+    )
+    _draw_line(ax, w, b + 1.0, xlim, ylim, ls=":", gid="margins")
+    ax.annotate(
+        "",
+        xy=foot,
+        xytext=X[nearest],
+        arrowprops={
+            "arrowstyle": "<->",
+            "color": COLORS["negative"],
+            "lw": 1.3,
+            "shrinkA": 0,
+            "shrinkB": 0,
+        },
+    ).set_gid("nearest_arrow")
+    ax.plot(
+        *np.column_stack([X[nearest], foot]), color=COLORS["negative"], lw=0, gid="nearest_distance"
+    )
+    mid = 0.5 * (X[nearest] + foot)
+    ax.annotate(
+        rf"$1/\|w\| = {distance:.3f}$",
+        mid,
+        xytext=(14, -16),
+        textcoords="offset points",
+        color=COLORS["negative"],
+        gid="distance_label",
+    )
+    _scatter_classes(ax, X, y, pos_label=1.0)
+    _circle_support_vectors(ax, X[on_margin], label="nearest points")
+    _finish(ax, xlim, ylim, title)
+    ax.legend(loc="best")
+    return ax
+
+
+@_styled
+def plot_norm_constraint(X, y, A, *, n_lines=6, random_state=None, ax=None, title=None):
+    """Gunn's Fig. 2.3: canonical hyperplanes with ``||w|| <= A`` stay ``1/A`` away from the points.
+
+    A circle of radius ``1/A`` is drawn around every point (2.9); ``n_lines`` random canonical
+    hyperplanes with ``||w|| <= A`` (found by rejection: random directions whose admissible
+    offsets are not empty) are drawn, and none of them cuts a circle. When ``A`` is below the
+    ``||w||`` of the optimal separating hyperplane no canonical hyperplane qualifies; the panel
+    says so.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Linearly separable data.
+    y : array-like of shape (n_samples,)
+        Two-class labels (the larger one is +1).
+    A : float
+        The bound (2.8) on ``||w||``, > 0.
+    n_lines : int, default=6
+        Admissible hyperplanes to draw.
+    random_state : None, int or numpy.random.Generator
+        Seeds the directions.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    title : str, optional
+        Axis title (default names A and 1/A).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    from matplotlib.patches import Circle
+
+    X, y = _check_two_class_2d(X, y)
+    A = float(A)
+    if not A > 0:
+        raise ValueError(f"A must be > 0, got {A}")
+    radius = 1.0 / A
+    rng = np.random.default_rng(random_state)
+    lines = _random_separating_lines(X, y, int(n_lines), rng, min_distance=radius)
+    ax = _get_ax(ax)
+    xlim = _padded_limits(X[:, 0], 0.25)
+    ylim = _padded_limits(X[:, 1], 0.25)
+    for p in X:
+        ax.add_patch(
+            Circle(
+                p,
+                radius,
+                facecolor="0.92",
+                edgecolor=COLORS["breakpoint"],
+                lw=0.8,
+                zorder=1,
+                gid="exclusion_circle",
+            )
+        )
+    for u, c in lines:
+        m = np.min(y * (X @ u + c))  # the nearest distance; canonical w = u / m, ||w|| = 1/m <= A
+        _draw_line(ax, u / m, c / m, xlim, ylim, lw=1.0, gid="admissible_hyperplane")
+    if not lines:
+        ax.text(
+            0.5,
+            0.95,
+            rf"no canonical hyperplane has $\|w\| \leq {A:g}$",
+            ha="center",
+            va="top",
+            transform=ax.transAxes,
+            gid="not_admissible",
+        )
+    _scatter_classes(ax, X, y, pos_label=1.0)
+    title = (
+        rf"$\|w\| \leq A = {A:g}$: every hyperplane $\geq 1/A = {radius:.3g}$ away"
+        if title is None
+        else title
+    )
+    _finish(ax, xlim, ylim, title)
+    return ax
+
+
+@_styled
+def plot_slacks(model, X, y, *, ax=None, title=None, tol=1e-9):
+    """Gunn's Fig. 2.5: the soft margin on non-separable data, each slack drawn and labelled.
+
+    The classifier is drawn by :func:`plot_svc_2d`; for every point with slack
+    ``xi_i = max(0, 1 - y_i f(x_i)) > 0`` (2.27), a segment runs from the point, along the normal,
+    to its own margin ``f = y_i``. Its length is ``xi_i / ||w||`` (the slack in units of the
+    margin); the label gives ``xi_i``.
+
+    Parameters
+    ----------
+    model : fitted linear classifier
+        Has an affine ``decision_function`` and ``support_`` (e.g. ``SVC(kernel="linear", C=1)``).
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        The training labels (``model.classes_[-1]`` is +1).
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    title : str, optional
+        Axis title.
+    tol : float, default=1e-9
+        Slacks at most ``tol`` are treated as 0 (not drawn).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y)
+    w, b = _affine_decision(model)
+    classes = getattr(model, "classes_", np.unique(y))
+    signs = np.where(y == classes[-1], 1.0, -1.0)
+    f = X @ w + b
+    xi = np.maximum(0.0, 1.0 - signs * f)
+    violators = np.flatnonzero(xi > tol)
+    ends = X[violators] - (f[violators] - signs[violators])[:, None] * w / (w @ w)  # on f = y_i
+    extent = np.vstack([X, ends])
+    xlim, ylim = _padded_limits(extent[:, 0], 0.1), _padded_limits(extent[:, 1], 0.1)
+    ax = plot_svc_2d(model, X, y, ax=ax, xlim=xlim, ylim=ylim, title=title, legend=False)
+    for i, end in zip(violators, ends, strict=True):
+        ax.plot(
+            *np.column_stack([X[i], end]), color=COLORS["negative"], lw=1.3, zorder=3, gid="slack"
+        )
+        mid = 0.5 * (X[i] + end)
+        ax.annotate(
+            rf"$\xi_{{{i + 1}}}={xi[i]:.2f}$",
+            mid,
+            xytext=(4, 2),
+            textcoords="offset points",
+            fontsize=8,
+            color=COLORS["negative"],
+            gid="slack_label",
+        )
+    ax.set_aspect("equal", adjustable="box")
+    handles, _ = ax.get_legend_handles_labels()
+    handles += [
+        Line2D([], [], color=COLORS["model"], ls="-", label="$f(x)=0$"),
+        Line2D([], [], color=COLORS["model"], ls=":", label=r"$f(x)=\pm 1$"),
+        Line2D([], [], color=COLORS["negative"], lw=1.3, label=r"slack $\xi_i$ to the margin"),
+    ]
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0))
+    return ax
+
+
+def feature_map_quadratic(X):
+    """The feature map of the homogeneous quadratic kernel: ``phi(x) = (x1^2, sqrt2 x1 x2, x2^2)``.
+
+    ``<phi(x), phi(x')> = <x, x'>^2``, Gunn's (2.40) without the constant and linear features.
+    """
+    X = np.asarray(X, dtype=np.float64)
+    return np.column_stack([X[:, 0] ** 2, np.sqrt(2.0) * X[:, 0] * X[:, 1], X[:, 1] ** 2])
+
+
+@_styled
+def plot_feature_map(X=None, y=None, *, axes=None, random_state=0, grid_resolution=200):
+    """Gunn's Fig. 2.9: data no line separates become separable by a plane in feature space.
+
+    Two rings in the plane are mapped by ``phi(x) = (x1^2, sqrt2 x1 x2, x2^2)``
+    (:func:`feature_map_quadratic`) into three dimensions, where the optimal separating plane
+    ``<w, phi(x)> + b = 0`` is computed (2.7). The left panel is the input space with the preimage
+    of that plane, a conic, solid (and its margins dotted); the right panel the feature space with
+    the mapped points and the plane.
+
+    Parameters
+    ----------
+    X, y : array-like, optional
+        2-D data separable by a conic through ``phi``; by default 60 points of two rings
+        (``svmbook.datasets.make_circles2d(60, factor=0.5, noise=0.05)``).
+    axes : (Axes, Axes3D), optional
+        The input-space panel and a 3-D panel (``projection="3d"``); a new figure when None.
+    random_state : None, int or numpy.random.Generator, default=0
+        Seeds the default rings.
+    grid_resolution : int, default=200
+        Grid points per axis for the input-space boundary.
+
+    Returns
+    -------
+    (Axes, Axes3D)
+    """
+    if X is None:
+        from svmbook.datasets import make_circles2d
+
+        X, y = make_circles2d(60, factor=0.5, noise=0.05, random_state=random_state)
+    X, y = _check_two_class_2d(X, y)
+    Z = feature_map_quadratic(X)
+    w, b = _max_margin_hyperplane(Z, y)
+    if axes is None:
+        fig = plt.figure(figsize=(10.0, 4.2))
+        axes = (fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2, projection="3d"))
+    ax_in, ax_3d = axes
+    if getattr(ax_3d, "name", "") != "3d":
+        raise ValueError("axes[1] must be a 3-D Axes (projection='3d')")
+
+    xlim, ylim = _padded_limits(X[:, 0], 0.15), _padded_limits(X[:, 1], 0.15)
+    xx, yy = np.meshgrid(np.linspace(*xlim, grid_resolution), np.linspace(*ylim, grid_resolution))
+    F = (feature_map_quadratic(np.column_stack([xx.ravel(), yy.ravel()])) @ w + b).reshape(xx.shape)
+    ax_in.contour(xx, yy, F, levels=[0.0], colors=COLORS["model"], linewidths=1.5).set_gid(
+        "decision_boundary"
+    )
+    ax_in.contour(
+        xx,
+        yy,
+        F,
+        levels=_levels_in_range([-1.0, 1.0], F),
+        colors=COLORS["model"],
+        linestyles="dotted",
+        linewidths=1.2,
+    ).set_gid("margins")
+    _scatter_classes(ax_in, X, y, pos_label=1.0)
+    _finish(ax_in, xlim, ylim, "input space: a conic boundary")
+
+    for sign, key in ((1.0, "positive"), (-1.0, "negative")):
+        m = y == sign
+        ax_3d.scatter(
+            *Z[m].T, s=14, c=COLORS[key], marker=MARKERS[key], depthshade=False, gid=f"mapped_{key}"
+        )
+    # the plane, solved for the coordinate with the largest |w_k|, over the other two
+    k = int(np.argmax(np.abs(w)))
+    others = [j for j in range(3) if j != k]
+    g0, g1 = np.meshgrid(
+        np.linspace(Z[:, others[0]].min(), Z[:, others[0]].max(), 10),
+        np.linspace(Z[:, others[1]].min(), Z[:, others[1]].max(), 10),
+    )
+    coords = [None, None, None]
+    coords[others[0]], coords[others[1]] = g0, g1
+    coords[k] = -(b + w[others[0]] * g0 + w[others[1]] * g1) / w[k]
+    ax_3d.plot_surface(*coords, color="0.6", alpha=0.35, linewidth=0, gid="separating_plane")
+    ax_3d.set_xlabel("$x_1^2$")
+    ax_3d.set_ylabel(r"$\sqrt{2}\,x_1x_2$")
+    ax_3d.set_zlabel("$x_2^2$")
+    ax_3d.set_title(r"feature space $\phi(x)$: a plane")
+    ax_3d.view_init(elev=12, azim=-45)
+    return ax_in, ax_3d
 
 
 @_styled

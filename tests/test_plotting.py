@@ -10,12 +10,18 @@ from sklearn.svm import SVC, SVR
 from svmbook import plotting
 from svmbook.plotting import (
     STYLE,
+    plot_canonical_hyperplane,
+    plot_feature_map,
     plot_grid,
     plot_kernel_gram,
     plot_kernel_profile,
     plot_losses,
+    plot_modelling_errors,
+    plot_norm_constraint,
     plot_regularisation_path,
+    plot_separating_lines,
     plot_shattering,
+    plot_slacks,
     plot_svc_2d,
     plot_svr_1d,
     plot_vc_bound,
@@ -389,3 +395,182 @@ def test_style_leaves_interactive_mode_alone():
         assert matplotlib.rcParams["interactive"] is (not before)
     finally:
         matplotlib.rcParams["interactive"] = before
+
+
+# --- Gunn's schematic figures 1.1, 2.1, 2.2, 2.3, 2.5, 2.9 ---
+
+
+def _line_params(line):
+    """Unit normal ``u`` and offset ``c`` of a drawn straight line ``u . x + c = 0``."""
+    (x0, x1), (y0, y1) = line.get_xdata(), line.get_ydata()
+    u = np.array([y1 - y0, x0 - x1], dtype=float)
+    u /= np.linalg.norm(u)
+    return u, -u @ np.array([x0, y0])
+
+
+def _signed_distances(line, X):
+    u, c = _line_params(line)
+    return X @ u + c
+
+
+def test_plot_modelling_errors_fig_1_1_geometry():
+    ax = plot_modelling_errors()
+    (hyp,) = _by_gid(ax, "hypothesis_space")
+    (target,) = _by_gid(ax, "target_space")
+    f0 = _by_gid(ax, "target")[0].get_xydata()[0]
+    fn = _by_gid(ax, "best_in_class")[0].get_xydata()[0]
+    fnl = _by_gid(ax, "learned")[0].get_xydata()[0]
+    for p, inside in ((f0, False), (fnl, True)):
+        assert hyp.contains_point(ax.transData.transform(p)) == inside
+        assert target.contains_point(ax.transData.transform(p))
+    # f_n is the point of H_n nearest to f_0: on its boundary, closer than any other boundary point
+    (cx, cy), a, b = hyp.center, hyp.width / 2, hyp.height / 2
+    assert ((fn[0] - cx) / a) ** 2 + ((fn[1] - cy) / b) ** 2 == pytest.approx(1.0)
+    t = np.linspace(0, 2 * np.pi, 5000)
+    boundary = np.column_stack([cx + a * np.cos(t), cy + b * np.sin(t)])
+    assert np.linalg.norm(fn - f0) <= np.linalg.norm(boundary - f0, axis=1).min() + 1e-3
+    approx = [c for c in ax.get_children() if c.get_gid() == "approximation_error"]
+    estim = [c for c in ax.get_children() if c.get_gid() == "estimation_error"]
+    assert len(approx) == len(estim) == 1
+    np.testing.assert_allclose(approx[0].xy, fn) and np.testing.assert_allclose(estim[0].xy, fnl)
+    assert _labelled(ax)
+    with pytest.raises(ValueError, match="target"):
+        plot_modelling_errors(target=(0.0, 0.0))
+
+
+@pytest.fixture(scope="module")
+def table_21():
+    from svmbook.datasets import gunn_table
+
+    return gunn_table("2.1")
+
+
+def test_max_margin_hyperplane_is_table_2_1_osh(table_21):
+    w, b = plotting._max_margin_hyperplane(*table_21)
+    np.testing.assert_allclose(w, [-2.0, 4.0], atol=1e-5)
+    assert b == pytest.approx(-5.0, abs=1e-5)
+
+
+def test_plot_separating_lines_fig_2_1(table_21):
+    X, y = table_21
+    ax = plot_separating_lines(X, y, n_lines=7, random_state=0)
+    others = _by_gid(ax, "separating_line")
+    (best,) = _by_gid(ax, "max_margin")
+    assert len(others) == 7 and best.get_linewidth() > others[0].get_linewidth()
+    margins = []
+    for line in [*others, best]:
+        d = y * _signed_distances(line, X)
+        assert np.all(d > 0) or np.all(d < 0)  # every drawn line separates the classes
+        margins.append(np.abs(d).min())
+    assert margins[-1] == pytest.approx(1 / np.sqrt(20), abs=1e-6)  # 1/||w||, w = (-2, 4)
+    assert margins[-1] >= max(margins[:-1])
+    assert len(_by_gid(ax, "margins")) == 2 and _labelled(ax)
+    # seeded: the same random_state draws the same lines
+    again = plot_separating_lines(X, y, n_lines=7, random_state=0)
+    np.testing.assert_allclose(
+        _by_gid(again, "separating_line")[3].get_xydata(), others[3].get_xydata()
+    )
+    with pytest.raises(ValueError, match="not linearly separable"):
+        plot_separating_lines(X22, Y22)
+
+
+@pytest.mark.parametrize("scale", [1.0, 3.0])
+def test_plot_canonical_hyperplane_fig_2_2(table_21, scale):
+    X, y = table_21
+    ax = plot_canonical_hyperplane((scale * np.array([-2.0, 4.0]), scale * -5.0), X, y)
+    (boundary,) = _by_gid(ax, "decision_boundary")
+    margins = _by_gid(ax, "margins")
+    assert len(margins) == 2
+    # canonical form (2.3): the margins are the lines |f| = 1, at distance 1/||w|| = 1/sqrt(20)
+    for line in margins:
+        d = np.abs(_signed_distances(line, X))
+        assert d.min() == pytest.approx(0.0, abs=1e-9)  # a nearest point lies on each
+        assert np.abs(_line_params(line)[1] - _line_params(boundary)[1]) == pytest.approx(
+            1 / np.sqrt(20)
+        )
+    (segment,) = _by_gid(ax, "nearest_distance")
+    p, foot = segment.get_xydata()
+    assert np.linalg.norm(p - foot) == pytest.approx(1 / np.sqrt(20))
+    assert _signed_distances(boundary, foot[None])[0] == pytest.approx(0.0, abs=1e-12)
+    assert "0.224" in _by_gid(ax, "distance_label")[0].get_text()
+    assert _n_circled(ax) == 4  # points 2, 5, 6, 7 are nearest
+    # a fitted linear model works too
+    model = SVC(kernel="linear", C=1e6).fit(X, y)
+    ax2 = plot_canonical_hyperplane(model, X, y)
+    (segment,) = _by_gid(ax2, "nearest_distance")
+    assert np.linalg.norm(np.diff(segment.get_xydata(), axis=0)) == pytest.approx(
+        1 / np.sqrt(20), rel=1e-3
+    )
+
+
+def test_plot_norm_constraint_fig_2_3(table_21):
+    X, y = table_21
+    A = 8.0
+    ax = plot_norm_constraint(X, y, A, n_lines=5, random_state=1)
+    circles = _by_gid(ax, "exclusion_circle")
+    assert len(circles) == len(X)
+    assert all(c.get_radius() == pytest.approx(1 / A) for c in circles)
+    np.testing.assert_allclose([c.center for c in circles], X)
+    lines = _by_gid(ax, "admissible_hyperplane")
+    assert len(lines) == 5
+    for line in lines:
+        d = y * _signed_distances(line, X)
+        d = d if d[0] > 0 else -d
+        assert np.all(d >= 1 / A - 1e-9)  # no hyperplane cuts a circle
+    assert _by_gid(ax, "not_admissible") == [] and _labelled(ax)
+    # below ||w*|| = sqrt(20) no canonical hyperplane is admissible
+    ax = plot_norm_constraint(X, y, 4.0, random_state=1)
+    assert _by_gid(ax, "admissible_hyperplane") == [] and len(_by_gid(ax, "not_admissible")) == 1
+    with pytest.raises(ValueError, match="A must be > 0"):
+        plot_norm_constraint(X, y, 0.0)
+
+
+def test_plot_slacks_fig_2_5(linear_svc):
+    ax = plot_slacks(linear_svc, X22, Y22)
+    w, b = linear_svc.coef_[0], linear_svc.intercept_[0]
+    signs = np.where(Y22 == linear_svc.classes_[1], 1.0, -1.0)
+    xi = np.maximum(0.0, 1 - signs * (X22 @ w + b))
+    segments = _by_gid(ax, "slack")
+    labels = _by_gid(ax, "slack_label")
+    assert len(segments) == len(labels) == np.sum(xi > 1e-9) > 0
+    for segment, label in zip(segments, labels, strict=True):
+        p, end = segment.get_xydata()
+        (i,) = np.flatnonzero(np.all(X22 == p, axis=1))
+        assert end @ w + b == pytest.approx(signs[i])  # ends on its own margin f = y_i
+        assert np.linalg.norm(p - end) * np.linalg.norm(w) == pytest.approx(xi[i])
+        assert label.get_text() == rf"$\xi_{{{i + 1}}}={xi[i]:.2f}$"
+    assert _n_circled(ax) == len(linear_svc.support_) and _labelled(ax)
+    with pytest.raises(ValueError, match="affine"):
+        plot_slacks(SVC(kernel="rbf").fit(X22, Y22), X22, Y22)
+
+
+def test_feature_map_quadratic_is_the_kernel_map():
+    X = np.random.default_rng(0).normal(size=(5, 2))
+    Z = plotting.feature_map_quadratic(X)
+    np.testing.assert_allclose(Z @ Z.T, (X @ X.T) ** 2, rtol=1e-12)
+
+
+def test_plot_feature_map_fig_2_9():
+    from svmbook.datasets import make_circles2d
+
+    X, y = make_circles2d(40, factor=0.5, noise=0.05, random_state=3)
+    signs = np.where(y > 0, 1.0, -1.0)
+    ax_in, ax_3d = plot_feature_map(X, y)
+    assert ax_3d.name == "3d" and ax_in.name == "rectilinear"
+    assert len(_by_gid(ax_3d, "separating_plane")) == 1
+    # the optimal plane in feature space separates the mapped rings ...
+    Z = plotting.feature_map_quadratic(X)
+    w, b = plotting._max_margin_hyperplane(Z, signs)
+    assert np.all(signs * (Z @ w + b) >= 1 - 1e-6)
+    # ... and the drawn input-space boundary is its preimage, a closed curve around the inner ring
+    (boundary,) = _by_gid(ax_in, "decision_boundary", ContourSet)
+    np.testing.assert_array_equal(boundary.levels, [0.0])
+    (path,) = [p for p in boundary.get_paths() if len(p.vertices)]
+    f_on_curve = plotting.feature_map_quadratic(path.vertices) @ w + b
+    assert np.abs(f_on_curve).max() < 0.05
+    inside = path.contains_points(X)
+    np.testing.assert_array_equal(inside, y == y.max())  # +1 (inner ring) inside
+    assert ax_3d.get_zlabel() == "$x_2^2$" and _labelled(ax_in)
+    fig = plt.figure()
+    with pytest.raises(ValueError, match="3-D"):
+        plot_feature_map(X, y, axes=(fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)))

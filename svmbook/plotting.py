@@ -224,6 +224,42 @@ def _levels_in_range(levels, Z):
     return [lv for lv in levels if zmin <= lv <= zmax and zmin < zmax]
 
 
+# how the model's level sets are drawn: f = 0 solid, f = +-1 dotted (Gunn's conventions)
+_LEVEL_STYLES = {
+    "decision_boundary": ("solid", 1.5, "-", "$f(x)=0$"),
+    "margins": ("dotted", 1.2, ":", r"$f(x)=\pm 1$"),
+}
+
+
+def _level_handle(gid):
+    """A legend handle for the level sets drawn with ``gid`` (see :data:`_LEVEL_STYLES`)."""
+    _, lw, ls, label = _LEVEL_STYLES[gid]
+    return Line2D([], [], color=COLORS["model"], ls=ls, label=label)
+
+
+def _contour_levels(ax, xx, yy, Z, levels, gid):
+    """Contour ``Z`` at the ``levels`` inside its range in the style of ``gid``; a legend handle.
+
+    Returns None (and draws nothing) when no level lies in the range of ``Z``.
+    """
+    levels = _levels_in_range(levels, Z)
+    if not levels:
+        return None
+    linestyle, linewidth, _, _ = _LEVEL_STYLES[gid]
+    cs = ax.contour(
+        xx,
+        yy,
+        Z,
+        levels=levels,
+        colors=COLORS["model"],
+        linestyles=linestyle,
+        linewidths=linewidth,
+        zorder=2,
+    )
+    cs.set_gid(gid)
+    return _level_handle(gid)
+
+
 @_styled
 def plot_svc_2d(
     model,
@@ -323,36 +359,10 @@ def plot_svc_2d(
             rasterized=True,
         )
 
-    handles = []
-    boundary_levels = _levels_in_range([0.0], Z)
-    if boundary_levels:
-        cs = ax.contour(
-            xx,
-            yy,
-            Z,
-            levels=boundary_levels,
-            colors=COLORS["model"],
-            linestyles="solid",
-            linewidths=1.5,
-            zorder=2,
-        )
-        cs.set_gid("decision_boundary")
-        handles.append(Line2D([], [], color=COLORS["model"], ls="-", label="$f(x)=0$"))
+    handles = [_contour_levels(ax, xx, yy, Z, [0.0], "decision_boundary")]
     if margins:
-        margin_levels = _levels_in_range([-1.0, 1.0], Z)
-        if margin_levels:
-            cs = ax.contour(
-                xx,
-                yy,
-                Z,
-                levels=margin_levels,
-                colors=COLORS["model"],
-                linestyles="dotted",
-                linewidths=1.2,
-                zorder=2,
-            )
-            cs.set_gid("margins")
-            handles.append(Line2D([], [], color=COLORS["model"], ls=":", label=r"$f(x)=\pm 1$"))
+        handles.append(_contour_levels(ax, xx, yy, Z, [-1.0, 1.0], "margins"))
+    handles = [handle for handle in handles if handle is not None]
 
     classes = getattr(model, "classes_", None)
     pos_label = classes[-1] if classes is not None and len(classes) == 2 else None
@@ -1161,8 +1171,8 @@ def plot_slacks(model, X, y, *, ax=None, title=None, tol=1e-9):
     ax.set_aspect("equal", adjustable="box")
     handles, _ = ax.get_legend_handles_labels()
     handles += [
-        Line2D([], [], color=COLORS["model"], ls="-", label="$f(x)=0$"),
-        Line2D([], [], color=COLORS["model"], ls=":", label=r"$f(x)=\pm 1$"),
+        _level_handle("decision_boundary"),
+        _level_handle("margins"),
         Line2D([], [], color=COLORS["negative"], lw=1.3, label=r"slack $\xi_i$ to the margin"),
     ]
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0))
@@ -1221,18 +1231,8 @@ def plot_feature_map(X=None, y=None, *, axes=None, random_state=0, grid_resoluti
     xlim, ylim = _padded_limits(X[:, 0], 0.15), _padded_limits(X[:, 1], 0.15)
     xx, yy = np.meshgrid(np.linspace(*xlim, grid_resolution), np.linspace(*ylim, grid_resolution))
     F = (feature_map_quadratic(np.column_stack([xx.ravel(), yy.ravel()])) @ w + b).reshape(xx.shape)
-    ax_in.contour(xx, yy, F, levels=[0.0], colors=COLORS["model"], linewidths=1.5).set_gid(
-        "decision_boundary"
-    )
-    ax_in.contour(
-        xx,
-        yy,
-        F,
-        levels=_levels_in_range([-1.0, 1.0], F),
-        colors=COLORS["model"],
-        linestyles="dotted",
-        linewidths=1.2,
-    ).set_gid("margins")
+    _contour_levels(ax_in, xx, yy, F, [0.0], "decision_boundary")
+    _contour_levels(ax_in, xx, yy, F, [-1.0, 1.0], "margins")
     _scatter_classes(ax_in, X, y, pos_label=1.0)
     _finish(ax_in, xlim, ylim, "input space: a conic boundary")
 

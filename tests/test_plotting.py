@@ -8,6 +8,7 @@ from matplotlib.contour import ContourSet
 from sklearn.svm import SVC, SVR
 
 from svmbook import plotting
+from svmbook.datasets import gunn_table
 from svmbook.plotting import (
     STYLE,
     plot_canonical_hyperplane,
@@ -31,13 +32,9 @@ from svmbook.plotting import (
 
 matplotlib.use("Agg")
 
-# Two small sets in the spirit of Gunn's Table 2.2 (not separable) and Table 5.1 (1-D regression).
-X22 = np.array(
-    [[1, 1], [3, 3], [1, 3], [2, 2.5], [3, 2.5], [4, 3], [3, 2], [1.5, 1.5], [1, 2]], dtype=float
-)
-Y22 = np.array([1, 1, 1, 1, -1, -1, -1, 1, -1])
-X_REG = np.array([-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0, 4.0, 5.0])
-Y_REG = np.array([-2.0, 0.0, 0.5, 0.2, 1.0, 1.8, 3.5, 3.1, 4.2])
+X22, Y22 = gunn_table("2.2")  # Gunn's Table 2.2: not separable
+X_REG, Y_REG = gunn_table("5.1")  # Gunn's Table 5.1: 1-D regression
+X_REG = X_REG[:, 0]
 
 
 @pytest.fixture(autouse=True)
@@ -440,8 +437,6 @@ def test_plot_modelling_errors_fig_1_1_geometry():
 
 @pytest.fixture(scope="module")
 def table_21():
-    from svmbook.datasets import gunn_table
-
     return gunn_table("2.1")
 
 

@@ -9,6 +9,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.svm import SVC, SVR
 
 from svmbook import plotting, widgets
+from svmbook.datasets import gunn_table
 from svmbook.widgets import (
     checkbox,
     dropdown,
@@ -26,12 +27,9 @@ from svmbook.widgets import (
 
 matplotlib.use("Agg")
 
-X = np.array(
-    [[1, 1], [3, 3], [1, 3], [2, 2.5], [3, 2.5], [4, 3], [3, 2], [1.5, 1.5], [1, 2]], dtype=float
-)
-Y = np.array([1, 1, 1, 1, -1, -1, -1, 1, -1])
-X_REG = np.array([-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0, 4.0, 5.0])
-Y_REG = np.array([-2.0, 0.0, 0.5, 0.2, 1.0, 1.8, 3.5, 3.1, 4.2])
+X, Y = gunn_table("2.2")  # Gunn's Table 2.2: not separable
+X_REG, Y_REG = gunn_table("5.1")  # Gunn's Table 5.1: 1-D regression
+X_REG = X_REG[:, 0]
 
 
 class InfeasibleProblemError(ValueError):

@@ -22,6 +22,8 @@ import itertools
 
 import numpy as np
 
+from ._validation import check_interval
+
 __all__ = [
     "can_shatter",
     "canonical_vc_bound",
@@ -34,19 +36,6 @@ __all__ = [
 
 _FORMS = ("vapnik", "as_printed")
 _MAX_SHATTER_POINTS = 16
-
-
-def _check_scalar(name, value, low, high=np.inf, low_open=True, high_open=True):
-    try:
-        value = float(value)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a real number, got {value!r}") from None
-    too_low = value <= low if low_open else value < low
-    too_high = value >= high if high_open else value > high
-    if np.isnan(value) or too_low or too_high:
-        lo, hi = ("(" if low_open else "["), (")" if high_open else "]")
-        raise ValueError(f"{name} must be in {lo}{low}, {high}{hi}, got {value}")
-    return value
 
 
 def _check_h(h):
@@ -84,8 +73,8 @@ def vc_confidence(h, n_samples, delta=0.05, form="vapnik"):
     (0.447003, 0.412623)
     """
     h_arr = _check_h(h)
-    n_samples = _check_scalar("n_samples", n_samples, 0.0)
-    delta = _check_scalar("delta", delta, 0.0, 1.0)
+    n_samples = check_interval("n_samples", n_samples, 0.0, low_open=True, high_open=True)
+    delta = check_interval("delta", delta, 0.0, 1.0, low_open=True, high_open=True)
     if form not in _FORMS:
         raise ValueError(f"form must be one of {_FORMS}, got {form!r}")
     ratio = 2.0 * n_samples / h_arr
@@ -183,8 +172,8 @@ def canonical_vc_bound(R, A, n_features):
     >>> canonical_vc_bound(10.0, 2.0, np.inf)
     401.0
     """
-    R = _check_scalar("R", R, 0.0, low_open=False)
-    A = _check_scalar("A", A, 0.0, low_open=False)
+    R = check_interval("R", R, 0.0, high_open=True)
+    A = check_interval("A", A, 0.0, high_open=True)
     infinite = isinstance(n_features, float | np.floating) and n_features == np.inf
     if not infinite and (
         isinstance(n_features, bool) or not isinstance(n_features, int | np.integer)

@@ -30,7 +30,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 unit: $(STAMP)
-	SVMBOOK_STATIC=1 $(BIN)/python -m pytest -q tests
+	SVMBOOK_STATIC=1 $(BIN)/python -m pytest -q --doctest-modules svmbook tests
 
 nbval: $(STAMP)
 	SVMBOOK_STATIC=1 OMP_NUM_THREADS=1 $(BIN)/python -m pytest -q -p no:cacheprovider \

@@ -462,14 +462,31 @@ def solve_one_class(
 # --------------------------------------------------------------------------------------------
 
 
-def _regression_setup(n, z, w):
+def _regression_setup(n, z, C, sample_weight):
+    """The 2n-variable layout shared by both SVRs: targets, kept samples (weight > 0), the row
+    map ``(kept, kept)``, signs ``(+1.., -1..)`` and the bounds ``(C_k, C_k)``."""
+    w = _sample_weight(sample_weight, n)
     z = np.asarray(z, dtype=np.float64).ravel()
     if z.shape[0] != n:
         raise ValueError(f"y must have length {n}, got {z.shape[0]}")
     kept = np.flatnonzero(w > 0)
     row_map = np.concatenate([kept, kept])
     y2 = np.concatenate([np.ones(kept.shape[0]), -np.ones(kept.shape[0])])
-    return z, kept, row_map, y2
+    Ck = w[kept] * C
+    return z, kept, row_map, y2, Ck, np.concatenate([Ck, Ck])
+
+
+def _svr_solve(p, y2, upper2, a0, src, row_map, nu, tol, shrinking, cache_size, max_iter, mode):
+    return solve(
+        p,
+        y2,
+        upper2,
+        a0,
+        **src,
+        row_map=row_map,
+        nu=nu,
+        **_smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
+    )
 
 
 def _svr_alpha0(alpha0, n, upper2, kept, allow_beta):
@@ -537,24 +554,15 @@ def solve_epsilon_svr(
     _check_positive("C", C)
     if not (np.isscalar(epsilon) and epsilon >= 0):
         raise ValueError(f"epsilon must be >= 0, got {epsilon!r}")
-    w = _sample_weight(sample_weight, n)
-    z, kept, row_map, y2 = _regression_setup(n, y, w)
-    Ck = w[kept] * C
-    upper2 = np.concatenate([Ck, Ck])
+    z, kept, row_map, y2, Ck, upper2 = _regression_setup(n, y, C, sample_weight)
     p = np.concatenate([epsilon - z[kept], epsilon + z[kept]])
     if alpha0 is None:
         a0 = np.zeros(2 * kept.shape[0])
     else:
         a0 = _svr_alpha0(alpha0, n, upper2, kept, allow_beta=True)
         _check_equality("sum(alpha0) - sum(alpha0*)", float(y2 @ a0), 0.0, float(np.sum(a0)))
-    res = solve(
-        p,
-        y2,
-        upper2,
-        a0,
-        **src,
-        row_map=row_map,
-        **_smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
+    res = _svr_solve(
+        p, y2, upper2, a0, src, row_map, False, tol, shrinking, cache_size, max_iter, mode
     )
     return _svr_result(res, n, kept, upper2, {})
 
@@ -588,10 +596,7 @@ def solve_nu_svr(
     _check_positive("C", C)
     if not (np.isscalar(nu) and 0 < nu <= 1):
         raise ValueError(f"nu must be in (0, 1], got {nu!r}")
-    w = _sample_weight(sample_weight, n)
-    z, kept, row_map, y2 = _regression_setup(n, y, w)
-    Ck = w[kept] * C
-    upper2 = np.concatenate([Ck, Ck])
+    z, kept, row_map, y2, Ck, upper2 = _regression_setup(n, y, C, sample_weight)
     total = 0.0
     for c in Ck:
         total += c * nu
@@ -609,14 +614,7 @@ def solve_nu_svr(
         m = kept.shape[0]
         _check_equality("sum(alpha0)", float(np.sum(a0[:m])), total, 2 * total)
         _check_equality("sum(alpha0*)", float(np.sum(a0[m:])), total, 2 * total)
-    res = solve(
-        p,
-        y2,
-        upper2,
-        a0,
-        **src,
-        row_map=row_map,
-        nu=True,
-        **_smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
+    res = _svr_solve(
+        p, y2, upper2, a0, src, row_map, True, tol, shrinking, cache_size, max_iter, mode
     )
     return _svr_result(res, n, kept, upper2, {"r": res.r, "epsilon": -res.r})

@@ -22,7 +22,7 @@ computed by the same code, so the iteration sequence does not depend on ``cache_
 import numpy as np
 from numba import njit
 
-from ..kernels import kernel_rows_f32, row_sq_norms
+from ..kernels import exp_f32_exact, kernel_rows_f32, row_sq_norms
 
 __all__ = [
     "KIND_PRECOMPUTED",
@@ -99,43 +99,12 @@ def _lru_claim(a, slot_of, owner, prv, nxt):
     return s
 
 
-_LOG2E = 1.4426950408889634
-_LN2_HI = 0.6931471803691238
-_LN2_LO = 1.9082149292705877e-10
-
-
-@njit(cache=True, fastmath=True)
+@njit(cache=True)
 def _exp_nonpositive_f32(D, out):
-    """``out = float32(exp(D))`` for ``D <= 0``, branch-free so that it vectorises.
-
-    Range reduction ``x = k ln2 + r``, ``|r| <= ln2 / 2``, a degree-10 Taylor polynomial
-    (relative error < 1e-10, far below float32's 6e-8) and ``2^k`` assembled in the exponent
-    bits. Used by the fast mode only: its values may differ from libm's ``exp`` in the last
-    float32 bit.
-    """
+    """``out = float32(exp(D))`` for ``D <= 0``, vectorised and bitwise libm's
+    (:func:`svmbook.kernels.exp_f32_exact`, the faithful rows' exponential too)."""
     n = D.shape[0]
-    k_bits = np.empty(n, dtype=np.int64)
-    poly = np.empty(n)
-    for t in range(n):
-        x = max(D[t], -100.0)
-        kf = np.floor(x * _LOG2E + 0.5)
-        r = x - kf * _LN2_HI - kf * _LN2_LO
-        q = 1.0 / 3628800.0
-        q = q * r + 1.0 / 362880.0
-        q = q * r + 1.0 / 40320.0
-        q = q * r + 1.0 / 5040.0
-        q = q * r + 1.0 / 720.0
-        q = q * r + 1.0 / 120.0
-        q = q * r + 1.0 / 24.0
-        q = q * r + 1.0 / 6.0
-        q = q * r + 0.5
-        q = q * r + 1.0
-        q = q * r + 1.0
-        poly[t] = q
-        k_bits[t] = (np.int64(kf) + 1023) << 52
-    scale = k_bits.view(np.float64)
-    for t in range(n):
-        out[t] = np.float32(poly[t] * scale[t])
+    exp_f32_exact(D, out, np.empty(n), np.empty(n, dtype=np.int64))
 
 
 @njit(cache=True, fastmath=True)

@@ -33,6 +33,8 @@ Names (as in ``svm.cpp``): ``G`` gradient ``Qa + p``; ``G_bar_i = sum_{j at uppe
 variables not shrunk, ``active_set[k]`` the original index of the variable at position ``k``.
 """
 
+import contextlib
+import os
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -501,20 +503,14 @@ def update_G_bar(i, Ki, sign, st):
 
 @njit(cache=True)
 def be_shrunk(k, Gmax1, Gmax2, st):
-    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
-    if alpha_status[k] == UPPER_BOUND:
-        if y[k] > 0:
-            return -G[k] > Gmax1
-        return -G[k] > Gmax2
-    elif alpha_status[k] == LOWER_BOUND:
-        if y[k] > 0:
-            return G[k] > Gmax2
-        return G[k] > Gmax1
-    return False
+    """LIBSVM's ``Solver::be_shrunk``: the nu rule with one threshold pair for both classes."""
+    return be_shrunk_nu(k, Gmax1, Gmax2, Gmax1, Gmax2, st)
 
 
 @njit(cache=True)
 def be_shrunk_nu(k, Gmax1, Gmax2, Gmax3, Gmax4, st):
+    """Whether bounded variable k cannot be selected: thresholds 1, 2 (I_up, I_low) for
+    y=+1 and 4, 3 for y=-1 (LIBSVM's ``Solver_NU::be_shrunk``)."""
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     if alpha_status[k] == UPPER_BOUND:
         if y[k] > 0:
@@ -582,20 +578,15 @@ def do_shrinking(st, ksrc, cache, ctl, eps, nu):
         ctl[CTL_ACTIVE_SIZE] = l
         active_size = l
 
+    if not nu:  # one threshold pair for both classes
+        Gmax3 = Gmax1
+        Gmax4 = Gmax2
     k = 0
     while k < active_size:
-        if nu:
-            shrink = be_shrunk_nu(k, Gmax1, Gmax2, Gmax3, Gmax4, st)
-        else:
-            shrink = be_shrunk(k, Gmax1, Gmax2, st)
-        if shrink:
+        if be_shrunk_nu(k, Gmax1, Gmax2, Gmax3, Gmax4, st):
             active_size -= 1
             while active_size > k:
-                if nu:
-                    keep = not be_shrunk_nu(active_size, Gmax1, Gmax2, Gmax3, Gmax4, st)
-                else:
-                    keep = not be_shrunk(active_size, Gmax1, Gmax2, st)
-                if keep:
+                if not be_shrunk_nu(active_size, Gmax1, Gmax2, Gmax3, Gmax4, st):
                     swap_index(k, active_size, st)
                     break
                 active_size -= 1
@@ -827,6 +818,44 @@ def _prefill(cache, kind, theta, X, x_sq, XT):
     return m
 
 
+_BLAS_KINDS = (0, 1, 2, 4)  # linear, polynomial, rbf, mlp: rows come from a BLAS product
+_BLAS_CONTROLLER = []
+
+
+def _blas_threads_auto(kind, d):
+    """BLAS threads for the kernel rows of a solve: 1, or None (the library's default).
+
+    A row is one matrix-vector product. Two BLAS threads halve it only when it is large
+    (d >= 64 features) and a core is idle; when another process holds a core, the BLAS worker
+    thread waits for the scheduler at every row and a row costs several times more (measured
+    on the 2-vCPU VM: 12 ms instead of 2 ms at 7291 x 256). So one thread, unless d >= 64
+    and the one-minute load average leaves a core free. The thread count does not change the
+    values (each output entry is one dot product, computed by the same kernel).
+    """
+    if kind not in _BLAS_KINDS:
+        return None
+    if d < 64:
+        return 1
+    n_cpu = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # pragma: no cover - not on this platform
+        return None
+    return 1 if load > n_cpu - 0.5 else None
+
+
+def _blas_limit(threads):
+    """Context limiting the BLAS libraries to ``threads`` threads (no-op for None)."""
+    if threads is None:
+        return contextlib.nullcontext()
+    if not _BLAS_CONTROLLER:
+        import scipy.linalg.cython_blas  # noqa: F401  (numba's BLAS: load it before scanning)
+        from threadpoolctl import ThreadpoolController
+
+        _BLAS_CONTROLLER.append(ThreadpoolController())
+    return _BLAS_CONTROLLER[0].limit(limits=int(threads), user_api="blas")
+
+
 def _kernel_source(K, X, kernel):
     """(kind, theta, data, diagonal) for the jitted code, from a Gram matrix or a Kernel."""
     if (K is None) == (kernel is None):
@@ -863,6 +892,7 @@ def solve(
     warn=True,
     mode="faithful",
     prefill_gram=False,
+    blas_threads="auto",
 ):
     """Solve ``min 0.5 a'Qa + p'a, y'a = y'alpha0, 0 <= a <= C`` with LIBSVM's SMO.
 
@@ -905,6 +935,12 @@ def solve(
         bytes), compute it up front, blockwise (one GEMM per block, vectorised exponential),
         and run the loop on it. Measured on the 2-vCPU VM of the anchors it is *slower* at
         n=10k than rows on demand: the solver only ever touches about half of the rows.
+    blas_threads : int, None or "auto", default="auto"
+        Threads of the BLAS product behind each kernel row (linear, polynomial, RBF, sigmoid)
+        during the solve; None leaves the library's setting. ``"auto"``: 1 when there are
+        fewer than 64 features or the one-minute load average leaves no core free, else None
+        (a contended BLAS thread makes every row wait for the scheduler). The values, hence
+        the iterations, do not depend on it.
 
     Returns
     -------
@@ -962,10 +998,13 @@ def solve(
     if fast and prefill_gram and cache[0].shape[0] >= m:
         n_prefilled = _prefill(cache, kind, theta, X, x_sq, XT)
 
-    init_gradient(st, ksrc, cache)
-    n_iter, status, rho, rr = solve_loop(
-        st, ksrc, cache, float(tol), bool(shrinking), max_iter, bool(nu)
-    )
+    if blas_threads == "auto":
+        blas_threads = _blas_threads_auto(kind, X.shape[1])
+    with _blas_limit(blas_threads):
+        init_gradient(st, ksrc, cache)
+        n_iter, status, rho, rr = solve_loop(
+            st, ksrc, cache, float(tol), bool(shrinking), max_iter, bool(nu)
+        )
     _, _, _, p_s, alpha_s, _, G_s, _, _, perm = st
     objective = 0.5 * float(np.dot(alpha_s, G_s + p_s))
     alpha_out = np.empty(l)
@@ -997,5 +1036,6 @@ def solve(
             "n_slots": int(cache[0].shape[0]),
             "n_prefilled": int(n_prefilled),
             "mode": mode,
+            "blas_threads": blas_threads,
         },
     )

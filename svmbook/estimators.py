@@ -52,8 +52,8 @@ from .qp import svc_dual, svr_dual
 
 __all__ = ["SVC", "NuSVC", "SVR", "NuSVR", "OneClassSVM", "GRAM_REUSE_MAX"]
 
-#: Default ``solver`` of :class:`SVC` and :class:`SVR` (switching it to ``"smo"`` is one line).
-_DEFAULT_SOLVER = "qp"
+#: Default ``solver`` of :class:`SVC` and :class:`SVR`: the fast SMO core; ``"qp"`` on request.
+_DEFAULT_SOLVER = "smo"
 
 #: Multiclass problems with at most this many samples compute the Gram matrix once and hand
 #: sub-blocks to the pairwise machines (memory 8 n^2 bytes: 128 MB at the limit).
@@ -681,10 +681,11 @@ class SVC(_BaseSVC):
         ``"explicit"``: equality constraint and a computed ``intercept_`` (LIBSVM). ``"implicit"``:
         no equality constraint, ``intercept_ = 0``, the bias lives in the kernel (Gunn eq. 2.39;
         ``solver="qp"`` only). ``"auto"``: the kernel's ``implicit_bias`` flag.
-    solver : {"qp", "smo"}, default="qp"
-        ``"qp"``: cvxopt interior point (the reference solver). ``"smo"``: the numba SMO core
-        (LIBSVM's algorithm; finite ``C``, explicit bias; ``sample_weight`` and
-        ``class_weight``).
+    solver : {"smo", "qp"}, default="smo"
+        ``"smo"``: the numba SMO core (LIBSVM's algorithm; finite ``C``, explicit bias;
+        ``sample_weight`` and ``class_weight``). ``"qp"``: cvxopt interior point, the reference
+        solver and the only one for ``C=np.inf``, ``bias="implicit"`` and (SVR) the quadratic
+        and Huber losses; the Gunn chapters use it.
     infeasible : {"raise", "ridge"}, default="raise"
         With ``C=np.inf`` on non-separable data (qp): raise, or solve the listings'
         squared-slack problem.
@@ -751,13 +752,12 @@ class SVC(_BaseSVC):
     >>> from svmbook import SVC
     >>> X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0], [3.0, 1.0]])
     >>> y = np.array([0, 0, 1, 1])
-    >>> clf = SVC(kernel="linear", C=np.inf).fit(X, y)
+    >>> clf = SVC(kernel="linear", C=100.0).fit(X, y)  # SMO, LIBSVM's algorithm
     >>> clf.predict([[0.5, 0.5], [2.5, 0.5]])
     array([0, 1])
-    >>> round(clf.margin_, 6)
+    >>> hard = SVC(kernel="linear", C=np.inf, solver="qp").fit(X, y)  # the hard margin (cvxopt)
+    >>> round(hard.margin_, 6)
     1.414214
-    >>> SVC(kernel="linear", C=100.0, solver="smo").fit(X, y).predict([[0.5, 0.5], [2.5, 0.5]])
-    array([0, 1])
     """
 
     _impl = "svc"

@@ -33,7 +33,7 @@ T51 = np.array([0.0, 2.0, 6.0, 9.0, 12.0, 14.0])[:, None]
 
 
 def test_toy_linear():
-    clf = SVC(kernel="linear").fit(X, Y)
+    clf = SVC(solver="qp", kernel="linear").fit(X, Y)
     np.testing.assert_array_equal(clf.predict(T), TRUE_RESULT)
     np.testing.assert_allclose(clf.dual_coef_, [[-0.25, 0.25]], atol=1e-8)
     np.testing.assert_array_equal(clf.support_, [1, 3])
@@ -46,11 +46,11 @@ def test_toy_linear():
 
 
 def test_coef_is_read_only_and_linear_only():
-    clf = SVC(kernel="linear").fit(X, Y)
+    clf = SVC(solver="qp", kernel="linear").fit(X, Y)
     with pytest.raises(ValueError, match="read-only"):
         clf.coef_[0, 0] = 1.0
     with pytest.raises(AttributeError, match="linear kernel"):
-        _ = SVC(kernel="rbf").fit(X, Y).coef_
+        _ = SVC(solver="qp", kernel="rbf").fit(X, Y).coef_
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +72,7 @@ def clf_data():
 )
 def test_svc_agrees_with_libsvm(clf_data, params):
     Xc, yc = clf_data
-    ours = SVC(**params).fit(Xc, yc)
+    ours = SVC(solver="qp", **params).fit(Xc, yc)
     ref = SkSVC(**params, tol=1e-8).fit(Xc, yc)
     np.testing.assert_allclose(ours.decision_function(Xc), ref.decision_function(Xc), atol=1e-5)
     np.testing.assert_array_equal(ours.predict(Xc), ref.predict(Xc))
@@ -87,7 +87,7 @@ def test_indefinite_sigmoid_qp_raises_smo_matches_libsvm(clf_data):
     Xc, yc = clf_data
     params = {"kernel": "sigmoid", "gamma": 0.05, "coef0": -1.0, "C": 1.0}
     with pytest.raises(ValueError, match="not positive semidefinite"):
-        SVC(**params).fit(Xc, yc)
+        SVC(solver="qp", **params).fit(Xc, yc)
     ours = SVC(**params, solver="smo").fit(Xc, yc)
     ref = SkSVC(**params).fit(Xc, yc)
     np.testing.assert_array_equal(ours.support_, ref.support_)
@@ -106,7 +106,7 @@ def test_indefinite_sigmoid_qp_raises_smo_matches_libsvm(clf_data):
 def test_svr_agrees_with_libsvm(params):
     Xr, yr = make_regression(n_samples=50, n_features=3, noise=5.0, random_state=1)
     yr = yr / yr.std()
-    ours = SVR(**params).fit(Xr, yr)
+    ours = SVR(solver="qp", **params).fit(Xr, yr)
     ref = SkSVR(**params, tol=1e-8).fit(Xr, yr)
     np.testing.assert_allclose(ours.predict(Xr), ref.predict(Xr), atol=1e-5)
     np.testing.assert_array_equal(ours.support_, ref.support_)
@@ -116,10 +116,10 @@ def test_three_kernel_routes_agree(clf_data):
     """Name, Kernel, callable and precomputed Gram give one answer (sklearn test_precomputed)."""
     Xc, yc = clf_data
     k = kernels.rbf(sigma=1.5)
-    by_name = SVC(kernel="rbf", gamma=1 / (2 * 1.5**2)).fit(Xc, yc)
-    by_kernel = SVC(kernel=k).fit(Xc, yc)
-    by_callable = SVC(kernel=lambda A, B: k(A, B)).fit(Xc, yc)
-    pre = SVC(kernel="precomputed").fit(k(Xc), yc)
+    by_name = SVC(solver="qp", kernel="rbf", gamma=1 / (2 * 1.5**2)).fit(Xc, yc)
+    by_kernel = SVC(solver="qp", kernel=k).fit(Xc, yc)
+    by_callable = SVC(solver="qp", kernel=lambda A, B: k(A, B)).fit(Xc, yc)
+    pre = SVC(solver="qp", kernel="precomputed").fit(k(Xc), yc)
     f = by_name.decision_function(Xc)
     np.testing.assert_allclose(by_kernel.decision_function(Xc), f, atol=1e-8)
     np.testing.assert_allclose(by_callable.decision_function(Xc), f, atol=1e-8)
@@ -134,7 +134,7 @@ def test_three_kernel_routes_agree(clf_data):
 
 
 def test_gunn_table22_soft_margin_C1():
-    clf = SVC(kernel="linear", C=1.0).fit(TABLE_2_2[:, :2], TABLE_2_2[:, 2])
+    clf = SVC(solver="qp", kernel="linear", C=1.0).fit(TABLE_2_2[:, :2], TABLE_2_2[:, 2])
     np.testing.assert_allclose(clf.coef_, [[-2 / 3, 1]], atol=1e-6)
     np.testing.assert_allclose(clf.intercept_, [-4 / 3], atol=1e-6)
     assert clf.margin_ == pytest.approx(6 / np.sqrt(13), abs=1e-6)
@@ -144,9 +144,11 @@ def test_gunn_table22_soft_margin_C1():
 def test_gunn_hard_margin_infeasible_and_ridge():
     Xg, yg = TABLE_2_2[:, :2], TABLE_2_2[:, 2]
     with pytest.raises(InfeasibleProblemError, match="infeasible"):
-        SVC(kernel="linear", C=np.inf).fit(Xg, yg)
+        SVC(solver="qp", kernel="linear", C=np.inf).fit(Xg, yg)
     # Fig. 2.10: separable in the feature space of (<x,x'>+1)^2; bias="auto" -> implicit (toolbox)
-    clf = SVC(kernel="poly", degree=2, gamma=1.0, coef0=1.0, C=np.inf, bias="auto").fit(Xg, yg)
+    clf = SVC(
+        solver="qp", kernel="poly", degree=2, gamma=1.0, coef0=1.0, C=np.inf, bias="auto"
+    ).fit(Xg, yg)
     assert clf.bias_ == "implicit"
     np.testing.assert_array_equal(clf.support_, [0, 1, 2, 5, 7, 8])
     x1, x2 = Xg[:, 0], Xg[:, 1]
@@ -158,7 +160,7 @@ def test_gunn_iris_setosa():
     data = load_iris()
     Xi = data.data[:, 2:4]
     yi = np.where(data.target == 0, "setosa", "rest")  # classes_ = ["rest", "setosa"]
-    clf = SVC(kernel="linear", C=np.inf).fit(Xi, yi)
+    clf = SVC(solver="qp", kernel="linear", C=np.inf).fit(Xi, yi)
     np.testing.assert_array_equal(clf.support_, [44, 98])
     np.testing.assert_allclose(clf.coef_, [[-22 / 17, -14 / 17]], atol=1e-6)
     np.testing.assert_allclose(clf.intercept_, [322 / 85], atol=1e-6)
@@ -166,7 +168,7 @@ def test_gunn_iris_setosa():
 
 
 def test_gunn_table51_spline_fig55():
-    reg = SVR(kernel="spline", C=np.inf, epsilon=0.5, bias="auto").fit(X51, Y51)
+    reg = SVR(solver="qp", kernel="spline", C=np.inf, epsilon=0.5, bias="auto").fit(X51, Y51)
     assert reg.bias_ == "implicit"
     np.testing.assert_array_equal(reg.support_, [0, 1, 3, 4, 5, 6, 8])
     assert reg.result_.w_norm2 == pytest.approx(8.31927, abs=1e-5)
@@ -176,20 +178,24 @@ def test_gunn_table51_spline_fig55():
 
 
 def test_gunn_table51_rbf_and_losses():
-    reg = SVR(kernel="rbf", gamma=0.5, C=np.inf, epsilon=0.5, bias="implicit").fit(X51, Y51)
+    reg = SVR(solver="qp", kernel="rbf", gamma=0.5, C=np.inf, epsilon=0.5, bias="implicit").fit(
+        X51, Y51
+    )
     np.testing.assert_allclose(
         reg.predict(T51), [-0.58248, -1.29218, 0.85201, 2.06395, 10.57341, 3.42152], atol=1e-5
     )
-    lad = SVR(kernel="linear", C=100.0, loss="laplace").fit(X51, Y51)
+    lad = SVR(solver="qp", kernel="linear", C=100.0, loss="laplace").fit(X51, Y51)
     np.testing.assert_allclose(lad.coef_, [[118 / 97]], atol=1e-6)
-    quad = SVR(kernel="linear", C=1.0, loss="quadratic").fit(X51, Y51)
+    quad = SVR(solver="qp", kernel="linear", C=1.0, loss="quadratic").fit(X51, Y51)
     np.testing.assert_allclose(
         [quad.coef_[0, 0], quad.intercept_[0]], [1.191191, -4.863508], atol=1e-6
     )
-    hub = SVR(kernel="linear", C=100.0, loss="huber", mu=1e-9).fit(X51, Y51)
+    hub = SVR(solver="qp", kernel="linear", C=100.0, loss="huber", mu=1e-9).fit(X51, Y51)
     np.testing.assert_allclose(hub.coef_, [[118 / 97]], atol=1e-6)
     with pytest.raises(InfeasibleProblemError):
-        SVR(kernel="poly", degree=2, gamma=1.0, coef0=1.0, C=np.inf, epsilon=0.5).fit(X51, Y51)
+        SVR(solver="qp", kernel="poly", degree=2, gamma=1.0, coef0=1.0, C=np.inf, epsilon=0.5).fit(
+            X51, Y51
+        )
 
 
 # -- scikit-learn integration
@@ -198,10 +204,10 @@ def test_gunn_table51_rbf_and_losses():
 
 def test_pipeline_gridsearch_clone_pickle(clf_data):
     Xc, yc = clf_data
-    pipe = make_pipeline(StandardScaler(), SVC(kernel="rbf"))
+    pipe = make_pipeline(StandardScaler(), SVC(solver="qp", kernel="rbf"))
     grid = GridSearchCV(pipe, {"svc__C": [0.1, 1.0]}, cv=3).fit(Xc, yc)
     assert grid.best_score_ > 0.6
-    clf = SVC(C=2.0, kernel="poly", degree=2, bias="implicit")
+    clf = SVC(solver="qp", C=2.0, kernel="poly", degree=2, bias="implicit")
     c2 = clone(clf)
     assert c2.get_params() == clf.get_params()
     c2.set_params(C=5.0)
@@ -210,7 +216,7 @@ def test_pipeline_gridsearch_clone_pickle(clf_data):
     restored = pickle.loads(pickle.dumps(clf))
     np.testing.assert_array_equal(restored.decision_function(Xc), clf.decision_function(Xc))
     Xr, yr = make_regression(n_samples=40, n_features=3, noise=1.0, random_state=0)
-    reg = make_pipeline(StandardScaler(), SVR(kernel="linear", C=100.0)).fit(Xr, yr)
+    reg = make_pipeline(StandardScaler(), SVR(solver="qp", kernel="linear", C=100.0)).fit(Xr, yr)
     assert reg.score(Xr, yr) > 0.9
 
 
@@ -240,28 +246,28 @@ def test_bad_data():
     Xn = X.copy()
     Xn[0, 0] = np.nan
     with pytest.raises(ValueError, match="NaN"):
-        SVC().fit(Xn, Y)
+        SVC(solver="qp").fit(Xn, Y)
     Xi = X.copy()
     Xi[0, 0] = np.inf
     with pytest.raises(ValueError, match="infinity"):
-        SVC().fit(Xi, Y)
+        SVC(solver="qp").fit(Xi, Y)
     with pytest.raises(ValueError, match="NaN"):
-        SVR().fit(X, np.where(Y == 1, np.nan, 1.0))
+        SVR(solver="qp").fit(X, np.where(Y == 1, np.nan, 1.0))
     with pytest.raises(ValueError, match="one class only"):
-        SVC().fit(X, np.ones(6))
+        SVC(solver="qp").fit(X, np.ones(6))
     with pytest.raises(ValueError, match="sample_weight is not supported by solver='qp'"):
-        SVC().fit(X, Y, sample_weight=np.ones(6))
+        SVC(solver="qp").fit(X, Y, sample_weight=np.ones(6))
     with pytest.raises(ValueError, match="Unknown label type"):
-        SVC().fit(X, Y + 0.5)
+        SVC(solver="qp").fit(X, Y + 0.5)
     with pytest.raises(ValueError, match="inconsistent numbers of samples"):
-        SVC().fit(X, Y[:5])
+        SVC(solver="qp").fit(X, Y[:5])
     with pytest.raises(ValueError, match="square kernel matrix"):
-        SVC(kernel="precomputed").fit(X, Y)
-    clf = SVC().fit(X, Y)
+        SVC(solver="qp", kernel="precomputed").fit(X, Y)
+    clf = SVC(solver="qp").fit(X, Y)
     with pytest.raises(ValueError, match="features"):
         clf.predict(np.ones((2, 3)))
     with pytest.raises(ValueError, match="spline kernel needs inputs >= 0"):
-        SVR(kernel="spline").fit(-X51, Y51)
+        SVR(solver="qp", kernel="spline").fit(-X51, Y51)
 
 
 # -- check_estimator
@@ -290,7 +296,8 @@ def _expected_failed_checks(estimator):
 
 
 @pytest.mark.parametrize(
-    ("estimator", "check"), sklearn_check_params([SVC(), SVR()], _expected_failed_checks)
+    ("estimator", "check"),
+    sklearn_check_params([SVC(solver="qp"), SVR(solver="qp")], _expected_failed_checks),
 )
 def test_sklearn_compatible(estimator, check):
     check(estimator)

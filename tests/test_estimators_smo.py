@@ -184,7 +184,7 @@ def test_multiclass_ovr_option(iris):
 
 def test_multiclass_qp_uses_the_same_layer(iris):
     X, y = iris
-    qp = SVC(kernel="linear", C=1.0).fit(X, y)
+    qp = SVC(kernel="linear", C=1.0, solver="qp").fit(X, y)
     smo = SVC(kernel="linear", C=1.0, solver="smo", tol=1e-8).fit(X, y)
     np.testing.assert_array_equal(qp.predict(X), smo.predict(X))
     np.testing.assert_allclose(qp.decision_function(X), smo.decision_function(X), atol=1e-4)
@@ -212,13 +212,13 @@ def test_kernel_routes_agree(clf_data):
 @pytest.mark.parametrize("kernel", ["linear", "rbf"])
 def test_smo_agrees_with_qp(clf_data, reg_data, kernel):
     X, y = clf_data
-    qp = SVC(kernel=kernel, C=2.0).fit(X, y)
+    qp = SVC(kernel=kernel, C=2.0, solver="qp").fit(X, y)
     smo = SVC(kernel=kernel, C=2.0, solver="smo", tol=1e-8).fit(X, y)
     assert abs(smo.objective_[0] - qp.objective_) <= 1e-6 * abs(qp.objective_)
     np.testing.assert_array_equal(smo.predict(X), qp.predict(X))
     np.testing.assert_allclose(smo.decision_function(X), qp.decision_function(X), atol=1e-4)
     Xr, yr = reg_data
-    qp = SVR(kernel=kernel, C=2.0, epsilon=0.1).fit(Xr, yr)
+    qp = SVR(kernel=kernel, C=2.0, epsilon=0.1, solver="qp").fit(Xr, yr)
     smo = SVR(kernel=kernel, C=2.0, epsilon=0.1, solver="smo", tol=1e-8).fit(Xr, yr)
     assert abs(smo.objective_ - qp.objective_) <= 1e-6 * abs(qp.objective_)
     np.testing.assert_allclose(smo.predict(Xr), qp.predict(Xr), atol=1e-4)
@@ -245,7 +245,7 @@ def test_smo_agrees_with_qp(clf_data, reg_data, kernel):
         (SVC(solver="smo", tol=-1.0), "'tol' parameter"),
         (SVC(solver="smo", max_iter=-2), "'max_iter' parameter"),
         (SVC(solver="smo", class_weight="auto"), "'class_weight' parameter"),
-        (SVC(class_weight="balanced"), "class_weight is not supported by solver='qp'"),
+        (SVC(solver="qp", class_weight="balanced"), "class_weight is not supported by solver='qp'"),
         (SVC(solver="smo", decision_function_shape="ovo", break_ties=True), "break_ties"),
     ],
 )
@@ -353,9 +353,9 @@ def test_pipeline_and_grid_search(iris, reg_data):
     assert clone(OneClassSVM(nu=0.2)).get_params()["nu"] == 0.2
 
 
-def test_default_solver_is_qp():
-    """Notebooks rely on it; switching to "smo" is estimators._DEFAULT_SOLVER."""
-    assert SVC().solver == "qp" and SVR().solver == "qp"
+def test_default_solver_is_smo():
+    """SMO is the default everywhere; the Gunn chapters ask for solver="qp" explicitly."""
+    assert SVC().solver == SVR().solver == "smo"
     assert NuSVC().solver == NuSVR().solver == OneClassSVM().solver == "smo"
 
 

@@ -182,7 +182,9 @@ def test_plot_svr_1d_default_window_stays_in_the_kernel_domain():
 
     x = np.linspace(0.0, 4.0, 9)  # starts at 0: a 5 % pad below would leave the spline's domain
     y = np.sin(x)
-    model = svmbook.SVR(kernel="spline", C=100, epsilon=0.5, bias="implicit").fit(x[:, None], y)
+    model = svmbook.SVR(kernel="spline", C=100, epsilon=0.5, bias="implicit", solver="qp").fit(
+        x[:, None], y
+    )
     with pytest.raises(ValueError, match="spline kernel needs inputs >= 0"):
         model.predict(np.array([[-0.2]]))
     ax = plot_svr_1d(model, x, y, epsilon=0.5)

@@ -456,6 +456,29 @@ def exp_f32_exact(Z, out, P, E):
 
 
 @njit(cache=True)
+def _rbf_exponent(gamma, xs, y_sq, dots, Z):
+    """``Z[j] = -gamma max(xs + y_sq[j] - 2 dots[j], 0)`` (``Z`` may be ``dots``)."""
+    for j in range(Z.shape[0]):
+        d2 = max(xs + y_sq[j] - 2.0 * dots[j], 0.0)
+        Z[j] = -gamma * d2
+
+
+@njit(cache=True)
+def rbf_row_f32_into(gamma, X, x_sq, a, out, xr, D, P, E):
+    """RBF row ``out[j] = float32(k(X[a], X[j]))`` in reused buffers (jitted).
+
+    Bitwise :func:`kernel_rows_f32` with ``rows = [a]`` and ``Y = X`` (the same matrix product,
+    written into ``D``), without allocating: a solver computing one row per iteration keeps
+    ``xr`` (1, n_features), ``D`` (1, m) float64, ``P`` (m,) float64 and ``E`` (m,) int64.
+    """
+    xr[0, :] = X[a]
+    np.dot(xr, X.T, D)
+    _rbf_exponent(gamma, x_sq[a], x_sq, D[0], D[0])
+    exp_f32_exact(D[0], out, P, E)
+    return out
+
+
+@njit(cache=True)
 def kernel_rows_f32(kind, theta, X, x_sq, rows, Y, y_sq, out):
     """Kernel rows as float32, ``out[r, j] = float32(k(X[rows[r]], Y[j]))``, computed in float64.
 
@@ -476,17 +499,13 @@ def kernel_rows_f32(kind, theta, X, x_sq, rows, Y, y_sq, out):
         Filled in place.
     """
     if kind == _RBF:
-        gamma = theta[0]
         D = np.dot(X[rows], Y.T)
         n = Y.shape[0]
         Z = np.empty(n)
         P = np.empty(n)
         E = np.empty(n, dtype=np.int64)
         for t in range(rows.shape[0]):
-            xs = x_sq[rows[t]]
-            for j in range(n):
-                d2 = max(xs + y_sq[j] - 2.0 * D[t, j], 0.0)
-                Z[j] = -gamma * d2
+            _rbf_exponent(theta[0], x_sq[rows[t]], y_sq, D[t], Z)
             exp_f32_exact(Z, out[t], P, E)
         return out
     buf = np.empty((rows.shape[0], Y.shape[0]))

@@ -22,7 +22,7 @@ computed by the same code, so the iteration sequence does not depend on ``cache_
 import numpy as np
 from numba import njit
 
-from ..kernels import exp_f32_exact, kernel_rows_f32, row_sq_norms
+from ..kernels import exp_f32_exact, kernel_rows_f32, rbf_row_f32_into, row_sq_norms
 
 __all__ = [
     "KIND_PRECOMPUTED",
@@ -33,6 +33,8 @@ __all__ = [
     "get_row_sq",
     "get_rows_sq",
     "compute_rows_sq",
+    "make_row_workspace",
+    "get_row_ws",
 ]
 
 #: kernel code of a precomputed Gram matrix: ``X`` is then the float64 (m, m) matrix ``K``.
@@ -196,6 +198,29 @@ def get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, f
         compute_rows_fast(kind, theta, X, x_sq, rows, data[s : s + 1], XT)
     else:
         compute_rows_sq(kind, theta, X, x_sq, rows, data[s : s + 1])
+    stats[STAT_ROWS] += 1
+    stats[STAT_KERNEL_EVALS] += data.shape[1]
+    return s
+
+
+def make_row_workspace(X, kind, fast=False):
+    """Buffers for :func:`get_row_ws`: ``(xr, D, P, E)``, sized for faithful RBF rows of ``X``
+    and empty otherwise (then :func:`get_row_ws` is :func:`get_row_sq`)."""
+    if kind == 2 and not fast:  # svmbook.kernels._RBF
+        m, d = X.shape
+        return np.empty((1, d)), np.empty((1, m)), np.empty(m), np.empty(m, dtype=np.int64)
+    return np.empty((1, 0)), np.empty((1, 0)), np.empty(0), np.empty(0, dtype=np.int64)
+
+
+@njit(cache=True)
+def get_row_ws(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, fast, XT, ws):
+    """As :func:`get_row_sq`; a missing faithful RBF row is computed in the reused buffers
+    ``ws`` (:func:`make_row_workspace`), with the same values."""
+    xr, D, P, E = ws
+    if fast or kind != 2 or slot_of[a] >= 0 or D.shape[1] != data.shape[1]:
+        return get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, fast, XT)
+    s = _lru_claim(a, slot_of, owner, prv, nxt)
+    rbf_row_f32_into(theta[0], X, x_sq, a, data[s], xr, D, P, E)
     stats[STAT_ROWS] += 1
     stats[STAT_KERNEL_EVALS] += data.shape[1]
     return s

@@ -47,9 +47,10 @@ from ..kernels import row_sq_norms
 from .cache import (
     KIND_PRECOMPUTED,
     compute_rows_fast,
-    get_row_sq,
+    get_row_ws,
     get_rows_sq,
     make_cache,
+    make_row_workspace,
     rbf_from_dots_f32,
 )
 
@@ -107,15 +108,15 @@ def swap_index(i, j, st):
 @njit(cache=True)
 def _row(a, ksrc, cache):
     """Kernel row of real point ``a`` (float32, over the m real points)."""
-    kind, theta, X, x_sq, fast, XT = ksrc
+    kind, theta, X, x_sq, fast, XT, ws = ksrc
     data, slot_of, owner, prv, nxt, stats = cache
-    s = get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, fast, XT)
+    s = get_row_ws(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, fast, XT, ws)
     return data[s]
 
 
 @njit(cache=True)
 def _batch(rows, ksrc, cache, slots):
-    kind, theta, X, x_sq, fast, XT = ksrc
+    kind, theta, X, x_sq, fast, XT, ws = ksrc
     data, slot_of, owner, prv, nxt, stats = cache
     get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, slots, fast, XT)
 
@@ -993,7 +994,7 @@ def solve(
     x_sq = row_sq_norms(X) if kind >= 0 and kind == _RBF_KIND else np.empty(0)
     fast = mode == "fast"
     XT = np.ascontiguousarray(X.T) if fast and kind == _RBF_KIND else np.empty((0, 0))
-    ksrc = (kind, theta, X, x_sq, fast, XT)
+    ksrc = (kind, theta, X, x_sq, fast, XT, make_row_workspace(X, kind, fast))
     n_prefilled = 0
     if fast and prefill_gram and cache[0].shape[0] >= m:
         n_prefilled = _prefill(cache, kind, theta, X, x_sq, XT)

@@ -38,11 +38,13 @@ nbval: $(STAMP)
 
 # Canonical executor: re-runs every chapter in place and cleans the metadata. The only way outputs get committed.
 notebooks: $(STAMP)
+	$(BIN)/python tools/warm_jit.py
 	SVMBOOK_STATIC=1 OMP_NUM_THREADS=1 $(BIN)/python tools/nbexec.py --inplace notebooks/*.ipynb
 
 # Executes every chapter into $(BUILD)/notebooks (committed notebooks untouched), then builds the HTML book.
 book: $(STAMP)
 	rm -rf $(BUILD)/notebooks
+	$(BIN)/python tools/warm_jit.py
 	SVMBOOK_STATIC=1 OMP_NUM_THREADS=1 $(BIN)/python tools/nbexec.py --outdir $(BUILD)/notebooks notebooks/*.ipynb
 	$(BIN)/python tools/build_book.py -q --notebooks $(BUILD)/notebooks --out $(BUILD)/html
 	@echo "Book: $(BUILD)/html/index.html"

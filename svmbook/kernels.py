@@ -1021,6 +1021,17 @@ def _check_kernels(kernels, who):
     return tuple(kernels)
 
 
+def _combinator(name, kernels, implicit_bias):
+    """The :class:`Kernel` of a sum or product of ``kernels`` (PSD if every part is)."""
+    return Kernel(
+        name,
+        (("kernels", kernels),),
+        implicit_bias=implicit_bias,
+        psd=all(k.psd for k in kernels),
+        _repr=name + "(" + ", ".join(repr(k) for k in kernels) + ")",
+    )
+
+
 def additive(*kernels):
     """Sum kernel ``k(x, x') = sum_j K_j(x, x')`` (Gunn 1998, eq. 3.14).
 
@@ -1037,13 +1048,7 @@ def additive(*kernels):
         PSD if every part is; implicit bias if any part has one.
     """
     kernels = _check_kernels(kernels, "additive")
-    return Kernel(
-        "additive",
-        (("kernels", kernels),),
-        implicit_bias=any(k.implicit_bias for k in kernels),
-        psd=all(k.psd for k in kernels),
-        _repr="additive(" + ", ".join(repr(k) for k in kernels) + ")",
-    )
+    return _combinator("additive", kernels, any(k.implicit_bias for k in kernels))
 
 
 def tensor(*kernels):
@@ -1063,13 +1068,7 @@ def tensor(*kernels):
         PSD if every part is; implicit bias if every part has one.
     """
     kernels = _check_kernels(kernels, "tensor")
-    return Kernel(
-        "tensor",
-        (("kernels", kernels),),
-        implicit_bias=all(k.implicit_bias for k in kernels),
-        psd=all(k.psd for k in kernels),
-        _repr="tensor(" + ", ".join(repr(k) for k in kernels) + ")",
-    )
+    return _combinator("tensor", kernels, all(k.implicit_bias for k in kernels))
 
 
 _CATALOGUE = {

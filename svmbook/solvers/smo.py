@@ -365,35 +365,28 @@ def select_working_set_nu(st, ksrc, cache, ctl, eps):
         Kp = _row(r[ip], ksrc, cache)
     if iN != -1:
         Kn = _row(r[iN], ksrc, cache)
+    # one loop for both classes, in terms of y_j G_j: for y=+1 it is LIBSVM's first branch
+    # (I_low: a > 0, grad_diff = Gmaxp + G_j), for y=-1 its second (a < C, Gmaxn - G_j)
     for j in range(active_size):
-        if y[j] > 0:
-            if alpha_status[j] != LOWER_BOUND:
-                grad_diff = Gmaxp + G[j]
-                if G[j] >= Gmaxp2:
-                    Gmaxp2 = G[j]
-                if grad_diff > 0:
-                    quad_coef = QD[ip] + QD[j] - 2.0 * np.float64(Kp[r[j]])
-                    if quad_coef > 0:
-                        obj_diff = -(grad_diff * grad_diff) / quad_coef
-                    else:
-                        obj_diff = -(grad_diff * grad_diff) / TAU
-                    if obj_diff <= obj_diff_min:
-                        Gmin_idx = j
-                        obj_diff_min = obj_diff
+        pos = y[j] > 0
+        if alpha_status[j] == (LOWER_BOUND if pos else UPPER_BOUND):
+            continue
+        yG = G[j] if pos else -G[j]
+        if pos:
+            if yG >= Gmaxp2:
+                Gmaxp2 = yG
+            grad_diff = Gmaxp + yG
         else:
-            if alpha_status[j] != UPPER_BOUND:
-                grad_diff = Gmaxn - G[j]
-                if -G[j] >= Gmaxn2:
-                    Gmaxn2 = -G[j]
-                if grad_diff > 0:
-                    quad_coef = QD[iN] + QD[j] - 2.0 * np.float64(Kn[r[j]])
-                    if quad_coef > 0:
-                        obj_diff = -(grad_diff * grad_diff) / quad_coef
-                    else:
-                        obj_diff = -(grad_diff * grad_diff) / TAU
-                    if obj_diff <= obj_diff_min:
-                        Gmin_idx = j
-                        obj_diff_min = obj_diff
+            if yG >= Gmaxn2:
+                Gmaxn2 = yG
+            grad_diff = Gmaxn + yG
+        if grad_diff > 0:
+            Ki = Kp if pos else Kn
+            quad_coef = QD[ip if pos else iN] + QD[j] - 2.0 * np.float64(Ki[r[j]])
+            obj_diff = -(grad_diff * grad_diff) / (quad_coef if quad_coef > 0 else TAU)
+            if obj_diff <= obj_diff_min:
+                Gmin_idx = j
+                obj_diff_min = obj_diff
     if max(Gmaxp + Gmaxp2, Gmaxn + Gmaxn2) < eps or Gmin_idx == -1:
         return -1, -1
     if y[Gmin_idx] > 0:

@@ -71,6 +71,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
+from ._validation import check_interval, check_positive
+
 __all__ = [
     "KIND_CODES",
     "Kernel",
@@ -527,18 +529,9 @@ def row_sq_norms(X):
 # --------------------------------------------------------------------------------------------
 
 
-def _check_real(value, name, *, positive=False, nonnegative=False):
-    """Return ``value`` as a finite float, or raise TypeError/ValueError naming ``name``."""
-    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {type(value).__name__} {value!r}")
-    value = float(value)
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be finite, got {value}")
-    if positive and value <= 0:
-        raise ValueError(f"{name} must be > 0, got {value}")
-    if nonnegative and value < 0:
-        raise ValueError(f"{name} must be >= 0, got {value}")
-    return value
+def _check_finite(name, value):
+    """A finite real parameter (no range restriction)."""
+    return check_interval(name, value, -np.inf, np.inf, low_open=True, high_open=True)
 
 
 def _check_int(value, name, *, minimum):
@@ -775,8 +768,8 @@ def polynomial(degree, coef0=1.0, scale=1.0):
         ``psd`` is True when ``coef0 >= 0`` and ``scale >= 0``.
     """
     degree = _check_int(degree, "degree", minimum=1)
-    coef0 = _check_real(coef0, "coef0")
-    scale = _check_real(scale, "scale")
+    coef0 = _check_finite("coef0", coef0)
+    scale = _check_finite("scale", scale)
     return Kernel(
         "polynomial",
         (("degree", degree), ("coef0", coef0), ("scale", scale)),
@@ -810,11 +803,11 @@ def rbf(sigma=None, gamma=None):
             f"gamma={gamma!r}"
         )
     if sigma is not None:
-        sigma = _check_real(sigma, "sigma", positive=True)
+        sigma = check_positive("sigma", sigma)
         gamma = 1.0 / (2.0 * sigma * sigma)
         text = f"rbf(sigma={sigma!r})"
     else:
-        gamma = _check_real(gamma, "gamma", positive=True)
+        gamma = check_positive("gamma", gamma)
         sigma = math.sqrt(1.0 / (2.0 * gamma))
         text = f"rbf(gamma={gamma!r})"
     if not (math.isfinite(gamma) and gamma > 0 and math.isfinite(sigma) and sigma > 0):
@@ -844,7 +837,7 @@ def erbf(sigma):
     -------
     kernel : Kernel
     """
-    sigma = _check_real(sigma, "sigma", positive=True)
+    sigma = check_positive("sigma", sigma)
     return Kernel(
         "erbf", (("sigma", sigma),), implicit_bias=True, psd=True, kind=_ERBF, _theta=(sigma,)
     )
@@ -870,8 +863,8 @@ def mlp(scale=1.0, offset=-1.0, divide_by_dim=False):
     -------
     kernel : Kernel
     """
-    scale = _check_real(scale, "scale")
-    offset = _check_real(offset, "offset")
+    scale = _check_finite("scale", scale)
+    offset = _check_finite("offset", offset)
     divide_by_dim = _check_bool(divide_by_dim, "divide_by_dim")
     return Kernel(
         "mlp",

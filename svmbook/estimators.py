@@ -16,9 +16,12 @@ Classifiers with more than two classes go through :mod:`svmbook.multiclass` (one
 LIBSVM, or ``multiclass="ovr"``) with either solver. Kernel values: a catalogue kernel that the
 jitted core can evaluate (``Kernel.kind >= 0``) is passed to the core, which computes rows on
 demand through its row cache; callables and combinators are evaluated once into a Gram matrix
-passed as ``"precomputed"``. For multiclass problems with at most :data:`GRAM_REUSE_MAX` samples
-the full Gram matrix is computed once and every pairwise machine reads its sub-block (LIBSVM
-instead computes rows per pair on the union of the pair's data).
+passed as ``"precomputed"``. For multiclass problems a dispatchable kernel computes its rows per
+machine on the machine's own samples, as LIBSVM does (bit-identical rows, and much cheaper than a
+full float64 Gram matrix: each pair needs only the rows its solver touches); a non-dispatchable
+kernel's full Gram matrix is computed once and every machine reads its sub-block. Setting
+:data:`GRAM_REUSE_MAX` > 0 makes dispatchable kernels use the shared Gram matrix too for problems
+with at most that many samples (same results; kept for comparison and testing).
 
 Warm start (``warm_start=True``, scikit-learn's convention): a refit on the same data with the
 same parameters except ``C`` (and the solver settings ``tol``, ``max_iter``, ``cache_size``,
@@ -49,15 +52,18 @@ from . import formulations as _F
 from . import kernels as _kernels
 from . import multiclass as _mc
 from .qp import svc_dual, svr_dual
+from .solvers.smo import solve as _smo_solve
 
 __all__ = ["SVC", "NuSVC", "SVR", "NuSVR", "OneClassSVM", "GRAM_REUSE_MAX"]
 
 #: Default ``solver`` of :class:`SVC` and :class:`SVR`: the fast SMO core; ``"qp"`` on request.
 _DEFAULT_SOLVER = "smo"
 
-#: Multiclass problems with at most this many samples compute the Gram matrix once and hand
-#: sub-blocks to the pairwise machines (memory 8 n^2 bytes: 128 MB at the limit).
-GRAM_REUSE_MAX = 4000
+#: Multiclass problems with a dispatchable kernel and at most this many samples compute the Gram
+#: matrix once and hand sub-blocks to the pairwise machines (memory 8 n^2 bytes). 0 (default):
+#: never; per-pair rows on demand were faster at every size measured (digits n=1797: the full
+#: float64 Gram cost more than all 45 solves together).
+GRAM_REUSE_MAX = 0
 
 
 # -- solver table ----------------------------------------------------------------------------------
@@ -126,22 +132,62 @@ def _from_formulation(res, coef, rho):
 
 
 def _c_svc_smo(est, data, kernel, t, sw, cw, warm):
-    # The adapter sorts its labels and puts classes[0] first with internal label +1, as LIBSVM
-    # puts the pair's first class: pass the machine's first class (t = +1) as -1.
-    yf = -t
-    w = np.ones(t.shape[0]) if sw is None else sw
-    upper_new = w * np.where(t > 0, est.C * cw[0], est.C * cw[1])
-    res = _F.solve_c_svc(
-        data,
-        yf,
-        float(est.C),
-        kernel=kernel,
-        class_weight={-1.0: cw[0], 1.0: cw[1]},
-        sample_weight=sw,
-        alpha0=_warm_alpha(warm, upper_new),
-        **_smo_kw(est),
+    """One C-SVC machine: :func:`svmbook.formulations.solve_c_svc` without its per-call set-up.
+
+    The estimator has validated the parameters and computed the class weights once for all
+    machines, so this runs the adapter's steps directly (same order, same arithmetic, hence the
+    same solution) and skips its per-call label / class-weight / parameter checks, which cost
+    about as much as a small machine's solve. ``t = +1`` marks the machine's first class, which
+    LIBSVM puts first with internal label +1 (the adapter's ``classes[0]``).
+    """
+    n = t.shape[0]
+    C = float(est.C)
+    w = np.ones(n) if sw is None else sw
+    pos = t > 0
+    if kernel == "precomputed":
+        src = {"K": data}
+    else:
+        src = {"X": kernel.check_input(data), "kernel": kernel}
+    kept = np.flatnonzero(w > 0)
+    order = kept[np.argsort(~pos[kept], kind="stable")]  # _F._grouped_order
+    y_int = np.where(pos[order], 1.0, -1.0)
+    Cp, Cn = C * cw[0], C * cw[1]
+    upper = np.where(y_int > 0, w[order] * Cp, w[order] * Cn)
+    if warm is None:
+        a0 = np.zeros(order.shape[0])
+    else:
+        upper_new = w * np.where(pos, Cp, Cn)
+        a0 = _F._check_alpha0(_warm_alpha(warm, upper_new), n, upper, order)
+        _F._check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.sum(a0)))
+    res = _smo_solve(
+        -np.ones(order.shape[0]),
+        y_int,
+        upper,
+        a0,
+        **src,
+        row_map=order,
+        **_F._smo_kwargs(est.tol, est.shrinking, est.cache_size, est.max_iter),
     )
-    return _from_formulation(res, -res.dual_coef, res.rho)
+    alpha = np.zeros(n)
+    alpha[order] = res.alpha
+    bounds = np.zeros(n)
+    bounds[order] = upper
+    coef = np.where(pos, alpha, -alpha)  # LIBSVM sign: positive for the first class
+    out = _F.FormulationResult(
+        alpha=alpha,
+        dual_coef=-coef,
+        intercept=res.rho,
+        rho=res.rho,
+        support=np.flatnonzero(alpha != 0),
+        n_iter=res.n_iter,
+        objective=res.objective,
+        status=res.status,
+        upper_bound=bounds,
+        classes=np.array([-1.0, 1.0]),
+        smo=res,
+        extra={},
+    )
+    return _from_formulation(out, coef, res.rho)
 
 
 def _nu_svc_smo(est, data, kernel, t, sw, cw, warm):

@@ -133,8 +133,8 @@ def test_one_class_matches_sklearn(reg_data):
 def test_multiclass_ovo_iris_matches_sklearn(iris, est, gram_reuse, monkeypatch):
     """Full Gram once (sub-blocks per pair) or kernel rows per pair: both give LIBSVM's model."""
     X, y = iris
-    if not gram_reuse:
-        monkeypatch.setattr(E, "GRAM_REUSE_MAX", 0)
+    if gram_reuse:
+        monkeypatch.setattr(E, "GRAM_REUSE_MAX", 4000)
     ours = SVC(solver="smo", C=2.0) if est == "SVC" else NuSVC(nu=0.2)
     ref = svm.SVC(C=2.0) if est == "SVC" else svm.NuSVC(nu=0.2)
     ours.fit(X, y)
@@ -159,6 +159,38 @@ def test_multiclass_ovo_digits_matches_sklearn(digits):
     ref.set_params(decision_function_shape="ovr", break_ties=True)
     np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X), atol=1e-8)
     np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+
+
+def test_faithful_make_classification_2000_matches_sklearn():
+    """The issue's named comparison: n=2000, 20 features, rbf gamma='scale', C=1."""
+    X, y = make_classification(n_samples=2000, n_features=20, random_state=0)
+    ours = SVC(kernel="rbf", gamma="scale", C=1.0).fit(X, y)
+    ref = svm.SVC(kernel="rbf", gamma="scale", C=1.0).fit(X, y)
+    np.testing.assert_array_equal(ours.support_, ref.support_)
+    np.testing.assert_array_equal(ours.n_iter_, ref.n_iter_)
+    np.testing.assert_allclose(ours.intercept_, ref.intercept_, rtol=0, atol=1e-8)
+
+
+def test_faithful_digits_one_vs_rest_binary_problems_match_sklearn():
+    """All ten binary problems "class k vs rest" of the full digits set (1797 x 64)."""
+    X, y = load_digits(return_X_y=True)
+    for k in range(10):
+        yk = (y == k).astype(int)
+        ours = SVC(kernel="rbf", gamma="scale", C=1.0).fit(X, yk)
+        ref = svm.SVC(kernel="rbf", gamma="scale", C=1.0).fit(X, yk)
+        np.testing.assert_array_equal(ours.n_iter_, ref.n_iter_, err_msg=f"class {k}")
+        np.testing.assert_array_equal(ours.support_, ref.support_, err_msg=f"class {k}")
+        np.testing.assert_allclose(ours.intercept_, ref.intercept_, rtol=0, atol=1e-8)
+
+
+def test_multiclass_full_digits_matches_sklearn():
+    """The benchmark problem (digits 10-class, 1797 x 64): per-pair kernel rows give LIBSVM's
+    model exactly."""
+    X, y = load_digits(return_X_y=True)
+    ours = SVC(kernel="rbf", gamma="scale", C=1.0).fit(X, y)
+    ref = svm.SVC(kernel="rbf", gamma="scale", C=1.0).fit(X, y)
+    np.testing.assert_array_equal(ours.n_iter_, ref.n_iter_)
+    _same_model(ours, ref, X)
 
 
 def test_multiclass_linear_coef_matches_sklearn(iris):

@@ -52,7 +52,6 @@ from . import formulations as _F
 from . import kernels as _kernels
 from . import multiclass as _mc
 from .qp import svc_dual, svr_dual
-from .solvers.smo import solve as _smo_solve
 
 __all__ = ["SVC", "NuSVC", "SVR", "NuSVR", "OneClassSVM", "GRAM_REUSE_MAX"]
 
@@ -135,9 +134,9 @@ def _c_svc_smo(est, data, kernel, t, sw, cw, warm):
     """One C-SVC machine: :func:`svmbook.formulations.solve_c_svc` without its per-call set-up.
 
     The estimator has validated the parameters and computed the class weights once for all
-    machines, so this runs the adapter's steps directly (same order, same arithmetic, hence the
-    same solution) and skips its per-call label / class-weight / parameter checks, which cost
-    about as much as a small machine's solve. ``t = +1`` marks the machine's first class, which
+    machines, so this calls the adapter's shared core :func:`svmbook.formulations.c_svc_prepared`
+    directly and skips its per-call label / class-weight / parameter checks, which cost about as
+    much as a small machine's solve. ``t = +1`` marks the machine's first class, which
     LIBSVM puts first with internal label +1 (the adapter's ``classes[0]``).
     """
     n = t.shape[0]
@@ -148,30 +147,17 @@ def _c_svc_smo(est, data, kernel, t, sw, cw, warm):
         src = {"K": data}
     else:
         src = {"X": kernel.check_input(data), "kernel": kernel}
-    kept = np.flatnonzero(w > 0)
-    order = kept[np.argsort(~pos[kept], kind="stable")]  # _F._grouped_order
-    y_int = np.where(pos[order], 1.0, -1.0)
     Cp, Cn = C * cw[0], C * cw[1]
-    upper = np.where(y_int > 0, w[order] * Cp, w[order] * Cn)
-    if warm is None:
-        a0 = np.zeros(order.shape[0])
-    else:
-        upper_new = w * np.where(pos, Cp, Cn)
-        a0 = _F._check_alpha0(_warm_alpha(warm, upper_new), n, upper, order)
-        _F._check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.sum(a0)))
-    res = _smo_solve(
-        -np.ones(order.shape[0]),
-        y_int,
-        upper,
-        a0,
-        **src,
-        row_map=order,
-        **_F._smo_kwargs(est.tol, est.shrinking, est.cache_size, est.max_iter),
+    alpha0 = None if warm is None else _warm_alpha(warm, w * np.where(pos, Cp, Cn))
+    alpha, bounds, res = _F.c_svc_prepared(
+        src,
+        pos,
+        w,
+        Cp,
+        Cn,
+        alpha0,
+        _F._smo_kwargs(est.tol, est.shrinking, est.cache_size, est.max_iter),
     )
-    alpha = np.zeros(n)
-    alpha[order] = res.alpha
-    bounds = np.zeros(n)
-    bounds[order] = upper
     coef = np.where(pos, alpha, -alpha)  # LIBSVM sign: positive for the first class
     out = _F.FormulationResult(
         alpha=alpha,

@@ -193,16 +193,40 @@ def _smo_kwargs(tol, shrinking, cache_size, max_iter, mode="faithful"):
     )
 
 
-def _grouped_order(y, classes, w):
-    """scikit-learn's LIBSVM order: drop w <= 0, then class 0 first, stable within a class."""
+def _grouped_order(first, w):
+    """scikit-learn's LIBSVM order: drop w <= 0, then the first class, stable within a class."""
     kept = np.flatnonzero(w > 0)
-    order = np.argsort(y[kept] != classes[0], kind="stable")
-    return kept[order]
+    return kept[np.argsort(~first[kept], kind="stable")]
 
 
 # --------------------------------------------------------------------------------------------
 # classification
 # --------------------------------------------------------------------------------------------
+
+
+def c_svc_prepared(src, first, w, C_first, C_second, alpha0, smo_kwargs):
+    """The C-SVC adapter after validation, shared by :func:`solve_c_svc` and the estimators.
+
+    ``src`` is the kernel source of :func:`_source`; ``first`` marks the samples of the first class
+    (LIBSVM's internal label +1); ``w`` are sample weights (``<= 0`` drops a sample); the bounds are
+    ``w_i * C_first`` or ``w_i * C_second``; ``smo_kwargs`` come from :func:`_smo_kwargs`. Returns
+    ``(alpha, upper_bound, SMOResult)`` with ``alpha`` and ``upper_bound`` in input order.
+    """
+    n = first.shape[0]
+    order = _grouped_order(first, w)
+    y_int = np.where(first[order], 1.0, -1.0)
+    upper = np.where(y_int > 0, w[order] * C_first, w[order] * C_second)
+    if alpha0 is None:
+        a0 = np.zeros(order.shape[0])
+    else:
+        a0 = _check_alpha0(alpha0, n, upper, order)
+        _check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.sum(a0)))
+    res = solve(-np.ones(order.shape[0]), y_int, upper, a0, **src, row_map=order, **smo_kwargs)
+    alpha = np.zeros(n)
+    alpha[order] = res.alpha
+    bounds = np.zeros(n)
+    bounds[order] = upper
+    return alpha, bounds, res
 
 
 def solve_c_svc(
@@ -250,31 +274,18 @@ def solve_c_svc(
     _check_positive("C", C)
     w = _sample_weight(sample_weight, n)
     cw = compute_class_weight(class_weight, classes=classes, y=y)
-    order = _grouped_order(y, classes, w)
-    y_int = np.where(y[order] == classes[0], 1.0, -1.0)
-    Cp, Cn = C * cw[0], C * cw[1]
-    upper = np.where(y_int > 0, w[order] * Cp, w[order] * Cn)
-    if alpha0 is None:
-        a0 = np.zeros(order.shape[0])
-    else:
-        a0 = _check_alpha0(alpha0, n, upper, order)
-        _check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.sum(a0)))
-    res = solve(
-        -np.ones(order.shape[0]),
-        y_int,
-        upper,
-        a0,
-        **src,
-        row_map=order,
-        **_smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
+    alpha, bounds, res = c_svc_prepared(
+        src,
+        y == classes[0],
+        w,
+        C * cw[0],
+        C * cw[1],
+        alpha0,
+        _smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
     )
-    alpha = np.zeros(n)
-    alpha[order] = res.alpha
     y_pub = np.where(y == classes[1], 1.0, -1.0)
     dual_coef = y_pub * alpha
     support = np.flatnonzero(alpha != 0)
-    bounds = np.zeros(n)
-    bounds[order] = upper
     n_support = np.array([np.sum(y[support] == c) for c in classes])
     return FormulationResult(
         alpha=alpha,
@@ -322,7 +333,7 @@ def solve_nu_svc(
     if not (np.isscalar(nu) and 0 < nu <= 1):
         raise ValueError(f"nu must be in (0, 1], got {nu!r}")
     w = _sample_weight(sample_weight, n)
-    order = _grouped_order(y, classes, w)
+    order = _grouped_order(y == classes[0], w)
     y_int = np.where(y[order] == classes[0], 1.0, -1.0)
     upper = w[order].copy()
     # LIBSVM svm_check_parameter: nu * (n1 + n2) / 2 <= min(n1, n2), with weights

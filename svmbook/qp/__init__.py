@@ -9,15 +9,31 @@ seed notes
 """
 
 from ._result import InfeasibleProblemError, QPResult, svtol
+from .geometric import (
+    MEBResult,
+    l2_geometric_dual,
+    meb_dual,
+    min_norm_wrch,
+    mu_svm_dual,
+    soft_meb_dual,
+    wrch_svm_dual,
+)
 from .svc import hard_margin_primal, l2_svc_dual, svc_dual
 from .svr import svr_dual
 
 __all__ = [
     "InfeasibleProblemError",
+    "MEBResult",
     "QPResult",
     "hard_margin_primal",
+    "l2_geometric_dual",
     "l2_svc_dual",
+    "meb_dual",
+    "min_norm_wrch",
+    "mu_svm_dual",
+    "soft_meb_dual",
     "svc_dual",
     "svr_dual",
     "svtol",
+    "wrch_svm_dual",
 ]

@@ -83,6 +83,12 @@ class QPResult:
         Which problem was solved, e.g. ``"svc_dual (2.35)-(2.36), explicit bias"``.
     w : ndarray or None
         Primal weight vector (only :func:`hard_margin_primal`).
+    rho : float or None
+        The margin parameter rho of the geometric (mu-SVM) formulations, Goodrich (2.20)/(4.8):
+        the supporting planes are ``f = +-rho`` (None for the C-SVM and SVR, where rho = 1).
+    rho_interval : tuple of float or None
+        ``(lo, hi)``, the range of rho over the KKT-consistent (b, rho) pairs (``lo == hi == rho``
+        when each class has a free support vector).
     """
 
     alpha: np.ndarray
@@ -100,6 +106,8 @@ class QPResult:
     svtol: float
     formulation: str
     w: np.ndarray | None = field(default=None)
+    rho: float | None = field(default=None)
+    rho_interval: tuple[float, float] | None = field(default=None)
 
     def decision_function(self, K_cross):
         """``f`` at new points from ``K_cross[i, j] = K(x_new_i, x_train_j)``."""

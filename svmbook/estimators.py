@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from numbers import Integral, Real
 
 import numpy as np
+import scipy.sparse as sp
 from sklearn.base import (
     BaseEstimator,
     ClassifierMixin,
@@ -101,9 +102,21 @@ def _warm_alpha(warm, upper_new):
     return a
 
 
+def _variance(X):
+    """Variance of all entries of ``X`` (dense or sparse), for ``gamma="scale"``."""
+    if not np.prod(X.shape):
+        return 0.0
+    if sp.issparse(X):
+        return float(X.multiply(X).mean() - X.mean() ** 2)
+    return float(X.var())
+
+
 def _writeable(a):
     """A C-contiguous writeable float64 array (read-only inputs, e.g. memmaps, are copied so the
-    jitted core is not compiled a second time for read-only array types)."""
+    jitted core is not compiled a second time for read-only array types); sparse input is
+    returned as it is (the kernel validates it)."""
+    if sp.issparse(a):
+        return a
     a = np.ascontiguousarray(a, dtype=np.float64)
     return a if a.flags.writeable else a.copy()
 
@@ -301,7 +314,7 @@ class _BaseSVM(BaseEstimator):
         gamma = getattr(self, "gamma", "scale")
         if isinstance(gamma, str):
             if gamma == "scale":
-                var = X.var() if X.size else 0.0
+                var = _variance(X)
                 self._gamma = 1.0 / (X.shape[1] * var) if var != 0 else 1.0
             else:
                 self._gamma = 1.0 / X.shape[1]
@@ -320,6 +333,18 @@ class _BaseSVM(BaseEstimator):
                 coef0=self.coef0,
                 **(getattr(self, "kernel_params", None) or {}),
             )
+        if sp.issparse(X) and not self._sparse_ok():
+            raise TypeError(
+                f"sparse X is supported with kernel='linear' or 'rbf' (or a svmbook linear/rbf "
+                f"Kernel), got kernel={self.kernel!r}; pass X.toarray()"
+            )
+
+    def _sparse_ok(self):
+        """Sparse input is computed on directly by the linear and RBF kernels."""
+        kernel = self.kernel
+        if isinstance(kernel, str):
+            return _kernels.KIND_CODES.get(kernel) in _kernels.SPARSE_KINDS
+        return isinstance(kernel, _kernels.Kernel) and kernel.kind in _kernels.SPARSE_KINDS
 
     def _gram(self, X, Y):
         if self._kernel is None:
@@ -392,7 +417,11 @@ class _BaseSVM(BaseEstimator):
     def _warm_key(self, X, y, sample_weight):
         params = {k: v for k, v in self.get_params().items() if k not in _WARM_FREE}
         h = hashlib.sha1()
-        for a in (X, y, sample_weight):
+        if sp.issparse(X):
+            X = (X.data, X.indices, X.indptr, np.array(X.shape))
+        else:
+            X = (X,)
+        for a in (*X, y, sample_weight):
             if a is not None:
                 a = np.ascontiguousarray(a)
                 h.update(str((a.shape, a.dtype)).encode())
@@ -421,7 +450,7 @@ class _BaseSVM(BaseEstimator):
 
     def _validate_for_predict(self, X):
         check_is_fitted(self)
-        X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
+        X = validate_data(self, X, accept_sparse="csr", dtype=np.float64, order="C", reset=False)
         if self._kernel is None and X.shape[1] != self.shape_fit_[0]:
             raise ValueError(
                 f"X.shape[1] = {X.shape[1]} should be equal to {self.shape_fit_[0]}, the number "
@@ -457,11 +486,12 @@ class _BaseSVM(BaseEstimator):
         return coef
 
     def _coef(self):
-        return self.dual_coef_ @ self.support_vectors_
+        return np.asarray(self.dual_coef_ @ self.support_vectors_)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.pairwise = isinstance(self.kernel, str) and self.kernel == "precomputed"
+        tags.input_tags.sparse = self._sparse_ok()
         return tags
 
     # -- single machine fit (regression, one-class, binary qp) -------------------------------------
@@ -509,7 +539,7 @@ class _BaseSVC(ClassifierMixin, _BaseSVM):
         ``sample_weight`` (solver="smo") multiplies the bound ``C`` per sample (nu-SVC: the
         per-sample bound); samples with weight <= 0 are dropped, as in scikit-learn.
         """
-        X, y = validate_data(self, X, y, dtype=np.float64, order="C")
+        X, y = validate_data(self, X, y, accept_sparse="csr", dtype=np.float64, order="C")
         check_classification_targets(y)
         classes, y_index = np.unique(y, return_inverse=True)
         if classes.size < 2:
@@ -664,12 +694,12 @@ class _BaseSVC(ClassifierMixin, _BaseSVM):
 
     def _coef(self):
         if self._layout in ("binary_qp", "ovr") or self.classes_.size == 2:
-            return self.dual_coef_ @ self.support_vectors_
+            return super()._coef()
         rows = []
         sv, dc = self.support_vectors_, self._lib_dual_coef
         for i, j in _mc.ovo_pairs(self.classes_.size):
             ci, cj = self._sv_class == i, self._sv_class == j
-            rows.append(dc[j - 1, ci] @ sv[ci] + dc[i, cj] @ sv[cj])
+            rows.append(np.asarray(dc[j - 1, ci] @ sv[ci] + dc[i, cj] @ sv[cj]).ravel())
         return np.array(rows)
 
 
@@ -948,7 +978,9 @@ class _BaseSVR(RegressorMixin, _BaseSVM):
 
         ``sample_weight`` (solver="smo") multiplies ``C`` per sample.
         """
-        X, y = validate_data(self, X, y, dtype=np.float64, order="C", y_numeric=True)
+        X, y = validate_data(
+            self, X, y, accept_sparse="csr", dtype=np.float64, order="C", y_numeric=True
+        )
         if sample_weight is not None:
             sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
         if getattr(self, "loss", None) == "huber" and self.mu is None:
@@ -1275,7 +1307,7 @@ class OneClassSVM(OutlierMixin, _BaseSVM):
     def fit(self, X, y=None, sample_weight=None):
         """Fit on ``X`` (n_samples, n_features), or a Gram matrix with ``kernel="precomputed"``;
         ``y`` is ignored."""
-        X = validate_data(self, X, dtype=np.float64, order="C")
+        X = validate_data(self, X, accept_sparse="csr", dtype=np.float64, order="C")
         if sample_weight is not None:
             sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
         self._resolve_kernel(X)

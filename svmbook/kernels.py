@@ -60,6 +60,12 @@ Errata and decisions (notes 003, section 7, items 6-9)
     * The toolbox B-spline omits the ``1 / (2N + 1)!`` normalisation: ``bspline(N,
       normalised=False)``.
     * The toolbox sigmoid divides the scale by the input dimension: ``mlp(divide_by_dim=True)``.
+
+Sparse input
+    The linear and RBF kernels (:data:`SPARSE_KINDS`) also take scipy.sparse matrices (converted
+    to CSR with sorted indices). The Gram matrix is then computed from the sparse product; the
+    solvers compute rows from the CSR arrays directly (:mod:`svmbook.solvers.cache`). Other
+    kernels raise a ``TypeError`` on sparse input rather than densify it silently.
 """
 
 from __future__ import annotations
@@ -69,6 +75,7 @@ import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
+import scipy.sparse as sp
 from numba import njit
 
 from ._validation import check_interval, check_positive
@@ -104,6 +111,9 @@ _SPLINE_INFINITE = 6  # theta = [order]
 _SPLINE_FINITE = 7  # theta = [order, tau_1, ..., tau_N]
 _BSPLINE = 8  # theta = [order, normalised (0/1)]
 _NOT_DISPATCHABLE = -1
+
+#: Kernel codes that accept scipy.sparse input (linear and RBF: functions of <x, y> and norms).
+SPARSE_KINDS = (_LINEAR, _RBF)
 
 #: Public map from kernel name to ``Kernel.kind`` (combinators map to -1).
 KIND_CODES = {
@@ -640,6 +650,8 @@ class Kernel:
         TypeError
             Non-numeric data.
         """
+        if sp.issparse(X):
+            return self._check_sparse(X, name)
         X = _check_array(X, name)
         if self.kind == _SPLINE_INFINITE and X.size and X.min() < 0:
             raise ValueError(
@@ -659,6 +671,23 @@ class Kernel:
                 )
             for f in range(X.shape[1]):
                 parts[0 if len(parts) == 1 else f].check_input(X[:, f : f + 1], name)
+        return X
+
+    def _check_sparse(self, X, name):
+        """A sparse ``X`` as a finite float64 CSR matrix with sorted indices (linear, RBF)."""
+        if self.kind not in SPARSE_KINDS:
+            raise TypeError(
+                f"sparse {name} is supported by the linear and rbf kernels only, not by "
+                f"{self!r}; pass {name}.toarray() for this kernel"
+            )
+        if X.ndim != 2:
+            raise ValueError(f"{name} must be 2-D (n_samples, n_features), got {X.ndim}-D")
+        if X.dtype.kind not in "biuf":
+            raise TypeError(f"{name} must be a real numeric array, got dtype {X.dtype}")
+        X = sp.csr_matrix(X, dtype=np.float64)
+        if not np.all(np.isfinite(X.data)):
+            raise ValueError(f"{name} contains NaN or infinity")
+        X.sum_duplicates()  # also sorts the indices, which the row code relies on
         return X
 
     def __call__(self, X, Y=None):
@@ -683,6 +712,8 @@ class Kernel:
         return self._gram(X, Y)
 
     def _gram(self, X, Y):
+        if sp.issparse(X) or sp.issparse(Y):
+            return _sparse_gram(self.kind, self.theta, X, Y)
         if self.kind >= 0:
             if Y is X:
                 return _gram_symmetric(self.kind, self.theta, X)
@@ -715,6 +746,9 @@ class Kernel:
         return self._diag(self.check_input(X, "X"))
 
     def _diag(self, X):
+        if sp.issparse(X):
+            sq = _sparse_sq_norms(X)
+            return sq if self.kind == _LINEAR else np.ones(X.shape[0])
         if self.kind >= 0:
             return _diag(self.kind, self.theta, X)
         parts = self.params["kernels"]
@@ -727,6 +761,23 @@ class Kernel:
         for f in range(X.shape[1]):
             d *= parts[0 if len(parts) == 1 else f]._diag(np.ascontiguousarray(X[:, f : f + 1]))
         return d
+
+
+def _sparse_sq_norms(X):
+    """Squared row norms of a CSR (or dense) matrix, float64."""
+    if sp.issparse(X):
+        return np.asarray(X.multiply(X).sum(axis=1), dtype=np.float64).ravel()
+    return np.einsum("ij,ij->i", X, X)
+
+
+def _sparse_gram(kind, theta, X, Y):
+    """Linear or RBF Gram matrix when ``X`` or ``Y`` is sparse (the other may be dense)."""
+    G = X @ Y.T
+    G = np.asarray(G.toarray() if sp.issparse(G) else G, dtype=np.float64)
+    if kind == _LINEAR:
+        return G
+    D2 = _sparse_sq_norms(X)[:, None] + _sparse_sq_norms(Y)[None, :] - 2.0 * G
+    return np.exp(-theta[0] * np.maximum(D2, 0.0))
 
 
 # --------------------------------------------------------------------------------------------

@@ -286,6 +286,7 @@ _QP_EXPECTED_FAILURES = {
         "check_sample_weights_shape",
         "check_sample_weights_not_overwritten",
         "check_sample_weight_equivalence_on_dense_data",
+        "check_sample_weight_equivalence_on_sparse_data",
         "check_class_weight_classifiers",
     ]
 }

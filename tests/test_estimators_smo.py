@@ -396,7 +396,10 @@ _WEIGHT_EQUIVALENCE = (
     "problems take different iterations (scikit-learn's LIBSVM estimators xfail this check too)"
 )
 _EXPECTED = {
-    name: {"check_sample_weight_equivalence_on_dense_data": _WEIGHT_EQUIVALENCE}
+    name: {
+        "check_sample_weight_equivalence_on_dense_data": _WEIGHT_EQUIVALENCE,
+        "check_sample_weight_equivalence_on_sparse_data": _WEIGHT_EQUIVALENCE,
+    }
     for name in ["SVC", "NuSVC", "SVR", "NuSVR", "OneClassSVM"]
 }
 _EXPECTED["NuSVC"]["check_class_weight_classifiers"] = (

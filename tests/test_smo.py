@@ -23,7 +23,7 @@ from sklearn.preprocessing import StandardScaler
 from svmbook import formulations as F
 from svmbook.kernels import get_kernel
 from svmbook.solvers import solve
-from svmbook.solvers.cache import get_row, make_cache
+from svmbook.solvers.cache import get_row, kernel_source, make_cache
 
 # --------------------------------------------------------------------------------------------
 # data
@@ -407,10 +407,11 @@ def test_cache_size_changes_speed_not_results():
 
 def test_lru_cache_evicts_least_recently_used():
     K = np.arange(16, dtype=np.float64).reshape(4, 4)
-    data, slot_of, owner, prv, nxt, stats = make_cache(4, 2 * 16 / (1 << 20))  # two rows
-    args = (-2, np.zeros(1), K, data, slot_of, owner, prv, nxt, stats)
+    cache = make_cache(4, 2 * 16 / (1 << 20))  # two rows
+    data, slot_of, owner, prv, nxt, stats = cache
+    ksrc = kernel_source(K=K).ksrc
     for a in (0, 1, 0, 2):  # 2 evicts 1 (0 was used more recently)
-        get_row(a, *args)
+        get_row(a, ksrc, cache)
     assert slot_of[1] == -1 and slot_of[0] >= 0 and slot_of[2] >= 0
     np.testing.assert_array_equal(data[slot_of[2]], K[2].astype(np.float32))
     assert list(stats) == [1, 3, 12]  # hits, rows computed, kernel evaluations

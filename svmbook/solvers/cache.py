@@ -17,24 +17,37 @@ the same policy with arrays only, so that jitted code can own it:
 
 Cache policy never changes the numbers a solver sees, only its speed: the same row is always
 computed by the same code, so the iteration sequence does not depend on ``cache_size``.
+
+Every numba solver gets its rows the same way: :func:`kernel_source` turns a Gram matrix, dense
+points with a :class:`svmbook.kernels.Kernel`, or CSR points (linear and RBF kernels) into a
+:class:`KernelSource`, whose tuple ``ksrc`` the jitted code passes to :func:`row` (one row) or
+:func:`get_rows` (a batch, one matrix product) together with the cache of :func:`make_cache`.
 """
 
+from dataclasses import dataclass
+
 import numpy as np
+import scipy.sparse as sp
 from numba import njit
 
-from ..kernels import exp_f32_exact, kernel_rows_f32, rbf_row_f32_into, row_sq_norms
+from ..kernels import (
+    SPARSE_KINDS,
+    exp_f32_exact,
+    kernel_rows_f32,
+    rbf_row_f32_into,
+    row_sq_norms,
+)
 
 __all__ = [
     "KIND_PRECOMPUTED",
+    "KernelSource",
+    "kernel_source",
     "make_cache",
+    "row",
     "get_row",
     "get_rows",
     "compute_rows",
-    "get_row_sq",
-    "get_rows_sq",
-    "compute_rows_sq",
-    "make_row_workspace",
-    "get_row_ws",
+    "prefill",
 ]
 
 #: kernel code of a precomputed Gram matrix: ``X`` is then the float64 (m, m) matrix ``K``.
@@ -128,12 +141,12 @@ def rbf_from_dots_f32(D, b, x_sq, gamma, out):
 
 @njit(cache=True, fastmath=True)
 def compute_rows_fast(kind, theta, X, x_sq, rows, out, XT):
-    """Fast-mode rows: as :func:`compute_rows_sq`, but for the RBF kernel the inner products
+    """Fast-mode rows: as :func:`compute_rows`, but for the RBF kernel the inner products
     are accumulated feature by feature over ``XT = X.T`` (C-contiguous, shape (d, m)) in a
     reused buffer, and the exponential is vectorised. Values may differ from the faithful
     ones in the last float32 bit."""
     if kind != 2 or XT.shape[1] != X.shape[0]:  # not RBF (svmbook.kernels._RBF)
-        compute_rows_sq(kind, theta, X, x_sq, rows, out)
+        kernel_rows_f32(kind, theta, X, x_sq, rows, X, x_sq, out)
         return
     gamma = theta[0]
     m = X.shape[0]
@@ -156,36 +169,78 @@ def compute_rows_fast(kind, theta, X, x_sq, rows, out, XT):
 
 
 @njit(cache=True)
-def compute_rows_sq(kind, theta, X, x_sq, rows, out):
+def _csr_sq_norms(indptr, values):
+    """Squared row norms of a CSR matrix, summed in index order (LIBSVM's ``dot(x, x)``)."""
+    m = indptr.shape[0] - 1
+    out = np.empty(m)
+    for a in range(m):
+        acc = 0.0
+        for q in range(indptr[a], indptr[a + 1]):
+            acc += values[q] * values[q]
+        out[a] = acc
+    return out
+
+
+@njit(cache=True)
+def csr_rows_f32(kind, theta, csr, x_sq, rows, out):
+    """Linear or RBF kernel rows of CSR points, ``out[t, j] = float32(k(x[rows[t]], x[j]))``.
+
+    ``csr = (indptr, indices, values, scratch)`` with sorted indices and a zeroed float64
+    ``scratch`` of length n_features. Row ``a`` is scattered into ``scratch``, and each inner
+    product runs over the non-zeros of ``x_j`` in index order; the products with a zero of
+    ``x_a`` add +0.0, so every value is bitwise LIBSVM's sparse ``dot`` (a merge over the common
+    indices in order) and its RBF ``exp(-gamma (|x_a|^2 + |x_j|^2 - 2 <x_a, x_j>))``.
+    """
+    indptr, indices, values, scratch = csr
+    m = indptr.shape[0] - 1
+    for t in range(rows.shape[0]):
+        a = rows[t]
+        for q in range(indptr[a], indptr[a + 1]):
+            scratch[indices[q]] = values[q]
+        for j in range(m):
+            acc = 0.0
+            for q in range(indptr[j], indptr[j + 1]):
+                acc += scratch[indices[q]] * values[q]
+            if kind == 0:  # svmbook.kernels._LINEAR
+                out[t, j] = np.float32(acc)
+            else:
+                out[t, j] = np.float32(np.exp(-theta[0] * (x_sq[a] + x_sq[j] - 2.0 * acc)))
+        for q in range(indptr[a], indptr[a + 1]):
+            scratch[indices[q]] = 0.0
+
+
+@njit(cache=True)
+def compute_rows(ksrc, rows, out):
     """Kernel rows ``out[t, :] = K(x[rows[t]], x[:])`` in float32, computed in float64.
 
-    LIBSVM computes every kernel value in double and stores ``(Qfloat)`` of it; so do we.
-    For a kernel, the whole batch is one call of :func:`svmbook.kernels.kernel_rows_f32` (one
-    matrix product for the inner-product kernels); ``x_sq`` are the squared norms of the points
-    (:func:`svmbook.kernels.row_sq_norms`, computed once per solve; used by the RBF kernel).
+    LIBSVM computes every kernel value in double and stores ``(Qfloat)`` of it; so do we. Dense
+    points: the whole batch is one call of :func:`svmbook.kernels.kernel_rows_f32` (one matrix
+    product for the inner-product kernels); a single faithful RBF row is computed in the
+    source's reused buffers, with the same values; fast mode uses :func:`compute_rows_fast`.
+    CSR points: :func:`csr_rows_f32`. A Gram matrix: its rows cast to float32.
     """
-    if kind == KIND_PRECOMPUTED:
+    kind, theta, X, x_sq, fast, XT, ws, csr = ksrc
+    if csr[0].shape[0] > 0:
+        csr_rows_f32(kind, theta, csr, x_sq, rows, out)
+    elif kind == KIND_PRECOMPUTED:
         m = X.shape[0]
         for t in range(rows.shape[0]):
             a = rows[t]
             for b in range(m):
                 out[t, b] = np.float32(X[a, b])
+    elif fast:
+        compute_rows_fast(kind, theta, X, x_sq, rows, out, XT)
+    elif kind == 2 and rows.shape[0] == 1 and ws[1].shape[1] == X.shape[0]:  # one RBF row
+        xr, D, P, E = ws
+        rbf_row_f32_into(theta[0], X, x_sq, rows[0], out[0], xr, D, P, E)
     else:
         kernel_rows_f32(kind, theta, X, x_sq, rows, X, x_sq, out)
 
 
 @njit(cache=True)
-def compute_rows(kind, theta, X, rows, out):
-    """As :func:`compute_rows_sq`, computing the squared norms on every call."""
-    if kind == KIND_PRECOMPUTED:
-        compute_rows_sq(kind, theta, X, np.empty(0), rows, out)
-    else:
-        compute_rows_sq(kind, theta, X, row_sq_norms(X), rows, out)
-
-
-@njit(cache=True)
-def get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, fast, XT):
-    """Slot of kernel row ``a``, computing it on a miss. The row is ``data[slot]``."""
+def get_row(a, ksrc, cache):
+    """Slot of kernel row ``a``, computing it on a miss. The row is ``cache[0][slot]``."""
+    data, slot_of, owner, prv, nxt, stats = cache
     s = slot_of[a]
     if s >= 0:
         stats[STAT_HITS] += 1
@@ -194,46 +249,27 @@ def get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, f
     s = _lru_claim(a, slot_of, owner, prv, nxt)
     rows = np.empty(1, dtype=np.int64)
     rows[0] = a
-    if fast:
-        compute_rows_fast(kind, theta, X, x_sq, rows, data[s : s + 1], XT)
-    else:
-        compute_rows_sq(kind, theta, X, x_sq, rows, data[s : s + 1])
-    stats[STAT_ROWS] += 1
-    stats[STAT_KERNEL_EVALS] += data.shape[1]
-    return s
-
-
-def make_row_workspace(X, kind, fast=False):
-    """Buffers for :func:`get_row_ws`: ``(xr, D, P, E)``, sized for faithful RBF rows of ``X``
-    and empty otherwise (then :func:`get_row_ws` is :func:`get_row_sq`)."""
-    if kind == 2 and not fast:  # svmbook.kernels._RBF
-        m, d = X.shape
-        return np.empty((1, d)), np.empty((1, m)), np.empty(m), np.empty(m, dtype=np.int64)
-    return np.empty((1, 0)), np.empty((1, 0)), np.empty(0), np.empty(0, dtype=np.int64)
-
-
-@njit(cache=True)
-def get_row_ws(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, fast, XT, ws):
-    """As :func:`get_row_sq`; a missing faithful RBF row is computed in the reused buffers
-    ``ws`` (:func:`make_row_workspace`), with the same values."""
-    xr, D, P, E = ws
-    if fast or kind != 2 or slot_of[a] >= 0 or D.shape[1] != data.shape[1]:
-        return get_row_sq(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, fast, XT)
-    s = _lru_claim(a, slot_of, owner, prv, nxt)
-    rbf_row_f32_into(theta[0], X, x_sq, a, data[s], xr, D, P, E)
+    compute_rows(ksrc, rows, data[s : s + 1])
     stats[STAT_ROWS] += 1
     stats[STAT_KERNEL_EVALS] += data.shape[1]
     return s
 
 
 @njit(cache=True)
-def get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, slots, fast, XT):
+def row(a, ksrc, cache):
+    """Kernel row of point ``a`` (float32, over all points), from the cache or computed."""
+    return cache[0][get_row(a, ksrc, cache)]
+
+
+@njit(cache=True)
+def get_rows(rows, ksrc, cache, slots):
     """Slots of several distinct kernel rows; the missing ones are computed in one batch.
 
     ``rows`` must be distinct and no longer than the number of slots (callers chunk), so that
     filling the batch never evicts a row of the same batch. ``slots[t]`` receives the slot of
     ``rows[t]``.
     """
+    data, slot_of, owner, prv, nxt, stats = cache
     n = rows.shape[0]
     missing = np.empty(n, dtype=np.int64)
     n_missing = 0
@@ -248,53 +284,170 @@ def get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stat
             n_missing += 1
     if n_missing == 0:
         return
-    buf = np.empty((n_missing, data.shape[1]), dtype=np.float32)
     need = np.empty(n_missing, dtype=np.int64)
     for u in range(n_missing):
         need[u] = rows[missing[u]]
-    if fast:
-        compute_rows_fast(kind, theta, X, x_sq, need, buf, XT)
+    if n_missing == 1:  # a single row goes straight into its slot
+        s = _lru_claim(need[0], slot_of, owner, prv, nxt)
+        compute_rows(ksrc, need, data[s : s + 1])
+        slots[missing[0]] = s
     else:
-        compute_rows_sq(kind, theta, X, x_sq, need, buf)
-    for u in range(n_missing):
-        s = _lru_claim(need[u], slot_of, owner, prv, nxt)
-        slots[missing[u]] = s
-        data[s, :] = buf[u]
+        buf = np.empty((n_missing, data.shape[1]), dtype=np.float32)
+        compute_rows(ksrc, need, buf)
+        for u in range(n_missing):
+            s = _lru_claim(need[u], slot_of, owner, prv, nxt)
+            slots[missing[u]] = s
+            data[s, :] = buf[u]
     stats[STAT_ROWS] += n_missing
     stats[STAT_KERNEL_EVALS] += n_missing * data.shape[1]
 
 
-@njit(cache=True)
-def get_row(a, kind, theta, X, data, slot_of, owner, prv, nxt, stats):
-    """As :func:`get_row_sq`, computing the squared norms when a row is missing."""
-    s = slot_of[a]
-    if s >= 0:
-        stats[STAT_HITS] += 1
-        _lru_touch(s, prv, nxt)
-        return s
-    x_sq = row_sq_norms(X) if kind >= 0 else np.empty(0)
-    return get_row_sq(
-        a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, False, np.empty((0, 0))
+# --------------------------------------------------------------------------------------------
+# kernel sources (Python)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KernelSource:
+    """Where a solver's kernel rows come from (build it with :func:`kernel_source`).
+
+    Attributes
+    ----------
+    ksrc : tuple
+        ``(kind, theta, X, x_sq, fast, XT, ws, csr)`` for the jitted :func:`row`,
+        :func:`get_rows` and :func:`compute_rows`. ``X`` is the dense points, the Gram matrix
+        (``kind == KIND_PRECOMPUTED``) or an empty ``(m, 0)`` array for CSR points; ``csr`` is
+        ``(indptr, indices, values, scratch)``, empty arrays for dense data.
+    diag : ndarray of shape (m,)
+        ``K(x_a, x_a)`` in float64.
+    kind : int
+        The kernel code (:attr:`svmbook.kernels.Kernel.kind`) or ``KIND_PRECOMPUTED``.
+    n_points, n_features : int
+        ``m`` and the input dimension (``m`` for a Gram matrix).
+    sparse : bool
+        CSR points.
+    """
+
+    ksrc: tuple
+    diag: np.ndarray
+    kind: int
+    n_points: int
+    n_features: int
+    sparse: bool
+
+
+def _no_csr():
+    return (
+        np.empty(0, dtype=np.int64),
+        np.empty(0, dtype=np.int64),
+        np.empty(0),
+        np.empty(0),
     )
 
 
-@njit(cache=True)
-def get_rows(rows, kind, theta, X, data, slot_of, owner, prv, nxt, stats, slots):
-    """As :func:`get_rows_sq`, computing the squared norms."""
-    x_sq = row_sq_norms(X) if kind >= 0 else np.empty(0)
-    get_rows_sq(
-        rows,
-        kind,
-        theta,
-        X,
-        x_sq,
-        data,
-        slot_of,
-        owner,
-        prv,
-        nxt,
-        stats,
-        slots,
-        False,
+def _row_workspace(X, kind, fast=False):
+    """Reused buffers ``(xr, D, P, E)`` for one faithful dense RBF row at a time, else empty."""
+    if kind == 2 and not fast:  # svmbook.kernels._RBF
+        m, d = X.shape
+        return np.empty((1, d)), np.empty((1, m)), np.empty(m), np.empty(m, dtype=np.int64)
+    return np.empty((1, 0)), np.empty((1, 0)), np.empty(0), np.empty(0, dtype=np.int64)
+
+
+def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
+    """The kernel rows of a solve: a Gram matrix ``K``, or points ``X`` with a ``kernel``.
+
+    Parameters
+    ----------
+    K : array-like of shape (m, m), default=None
+        Precomputed Gram matrix (kept in float64; rows are cast to float32 when fetched).
+    X : array-like or scipy.sparse matrix of shape (m, n_features), default=None
+        Points, with ``kernel``. Sparse points need the linear or RBF kernel.
+    kernel : svmbook.kernels.Kernel, default=None
+        A dispatchable kernel computes its rows on demand; a combinator (``kind == -1``) is
+        evaluated once into its Gram matrix.
+    mode : {"faithful", "fast"}, default="faithful"
+        ``"fast"`` computes dense RBF rows feature-major with a vectorised exponential
+        (:func:`compute_rows_fast`).
+
+    Returns
+    -------
+    KernelSource
+    """
+    if mode not in ("faithful", "fast"):
+        raise ValueError(f"mode must be 'faithful' or 'fast', got {mode!r}")
+    if (K is None) == (kernel is None):
+        raise ValueError("give either a precomputed Gram matrix K or a kernel (with X)")
+    fast = mode == "fast"
+    if kernel is not None:
+        if X is None:
+            raise ValueError("X is required with kernel")
+        X = kernel.check_input(X)
+        if sp.issparse(X) and kernel.kind in SPARSE_KINDS:
+            m, d = X.shape
+            indptr = X.indptr.astype(np.int64)
+            values = np.ascontiguousarray(X.data, dtype=np.float64)
+            csr = (indptr, X.indices.astype(np.int64), values, np.zeros(d))
+            x_sq = _csr_sq_norms(indptr, values)
+            diag = x_sq.copy() if kernel.kind == 0 else np.ones(m)
+            ksrc = (
+                int(kernel.kind),
+                np.ascontiguousarray(kernel.theta),
+                np.empty((m, 0)),
+                x_sq,
+                fast,
+                np.empty((0, 0)),
+                _row_workspace(None, -1),
+                csr,
+            )
+            return KernelSource(ksrc, diag, int(kernel.kind), m, d, True)
+        if kernel.kind >= 0:
+            X = np.ascontiguousarray(X, dtype=np.float64)
+            kind = int(kernel.kind)
+            x_sq = row_sq_norms(X) if kind == 2 else np.empty(0)
+            XT = np.ascontiguousarray(X.T) if fast and kind == 2 else np.empty((0, 0))
+            ws = _row_workspace(X, kind, fast)
+            theta = np.ascontiguousarray(kernel.theta)
+            ksrc = (kind, theta, X, x_sq, fast, XT, ws, _no_csr())
+            return KernelSource(ksrc, kernel.diag(X), kind, X.shape[0], X.shape[1], False)
+        K = kernel(X)  # a combinator: no row dispatch, use its Gram matrix
+    K = np.ascontiguousarray(K, dtype=np.float64)
+    if K.ndim != 2 or K.shape[0] != K.shape[1]:
+        raise ValueError(f"K must be a square (m, m) Gram matrix, got shape {K.shape}")
+    ksrc = (
+        KIND_PRECOMPUTED,
+        np.zeros(1),
+        K,
+        np.empty(0),
+        fast,
         np.empty((0, 0)),
+        _row_workspace(None, -1),
+        _no_csr(),
     )
+    m = K.shape[0]
+    return KernelSource(ksrc, np.ascontiguousarray(np.diag(K)), KIND_PRECOMPUTED, m, m, False)
+
+
+def prefill(cache, source):
+    """Fill the row cache with the whole float32 Gram matrix of dense points (it must fit).
+
+    Rows are computed in blocks written straight into the cache; an RBF block is one GEMM into
+    a reused buffer (fresh buffers cost page faults) and a vectorised exponential. Returns the
+    number of rows.
+    """
+    kind, theta, X, x_sq, fast, XT, ws, csr = source.ksrc
+    data, slot_of, owner, prv, nxt, stats = cache
+    m = source.n_points
+    block = max(1, min(256, (32 << 20) // (8 * m)))
+    D = np.empty((block, m)) if kind == 2 and not source.sparse else None
+    for b in range(0, m, block):
+        e = min(m, b + block)
+        if D is not None:
+            np.dot(X[b:e], X.T, out=D[: e - b])
+            rbf_from_dots_f32(D[: e - b], b, x_sq, float(theta[0]), data[b:e])
+        else:
+            compute_rows(source.ksrc, np.arange(b, e, dtype=np.int64), data[b:e])
+    slot_of[:] = np.arange(m)
+    owner[:m] = np.arange(m)
+    stats[STAT_ROWS] += m
+    stats[STAT_KERNEL_EVALS] += m * m
+    return m

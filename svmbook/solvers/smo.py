@@ -43,16 +43,7 @@ import numpy as np
 from numba import njit
 from sklearn.exceptions import ConvergenceWarning
 
-from ..kernels import row_sq_norms
-from .cache import (
-    KIND_PRECOMPUTED,
-    compute_rows_fast,
-    get_row_ws,
-    get_rows_sq,
-    make_cache,
-    make_row_workspace,
-    rbf_from_dots_f32,
-)
+from .cache import get_rows, kernel_source, make_cache, prefill, row
 
 __all__ = ["SMOResult", "solve", "TAU", "default_max_iter"]
 
@@ -106,22 +97,6 @@ def swap_index(i, j, st):
 
 
 @njit(cache=True)
-def _row(a, ksrc, cache):
-    """Kernel row of real point ``a`` (float32, over the m real points)."""
-    kind, theta, X, x_sq, fast, XT, ws = ksrc
-    data, slot_of, owner, prv, nxt, stats = cache
-    s = get_row_ws(a, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, fast, XT, ws)
-    return data[s]
-
-
-@njit(cache=True)
-def _batch(rows, ksrc, cache, slots):
-    kind, theta, X, x_sq, fast, XT, ws = ksrc
-    data, slot_of, owner, prv, nxt, stats = cache
-    get_rows_sq(rows, kind, theta, X, x_sq, data, slot_of, owner, prv, nxt, stats, slots, fast, XT)
-
-
-@njit(cache=True)
 def _for_rows_in_batches(
     positions, st, ksrc, cache, target, coef, lo, hi, gather_lo, gather_hi, mode
 ):
@@ -158,7 +133,7 @@ def _for_rows_in_batches(
         for t in range(count):
             mark[rows[t]] = 0
         slots = np.empty(rows.shape[0], dtype=np.int64)
-        _batch(rows, ksrc, cache, slots)
+        get_rows(rows, ksrc, cache, slots)
         slot_of = cache[1]
         for t in range(start, stop):
             i = positions[t]
@@ -307,7 +282,7 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf):
     if Gmax == -BIG:
         return -1, -1
     i = _last_equal(v, n, Gmax)
-    Ki = _row(r[i], ksrc, cache)
+    Ki = row(r[i], ksrc, cache)
     QDi = QD[i]
     # I_low = {y=+1, a>0} u {y=-1, a<C}; Gmax2 = max y G over I_low; j among b_t = Gmax + y G > 0
     for t in range(n):
@@ -362,9 +337,9 @@ def select_working_set_nu(st, ksrc, cache, ctl, eps):
     Kp = cache[0][0]
     Kn = cache[0][0]
     if ip != -1:
-        Kp = _row(r[ip], ksrc, cache)
+        Kp = row(r[ip], ksrc, cache)
     if iN != -1:
-        Kn = _row(r[iN], ksrc, cache)
+        Kn = row(r[iN], ksrc, cache)
     # one loop for both classes, in terms of y_j G_j: for y=+1 it is LIBSVM's first branch
     # (I_low: a > 0, grad_diff = Gmaxp + G_j), for y=-1 its second (a < C, Gmaxn - G_j)
     for j in range(active_size):
@@ -704,8 +679,8 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
         n_iter += 1
         active_size = ctl[CTL_ACTIVE_SIZE]
 
-        Ki = _row(r[i], ksrc, cache)
-        Kj = _row(r[j], ksrc, cache)
+        Ki = row(r[i], ksrc, cache)
+        Kj = row(r[j], ksrc, cache)
         dA_i, dA_j = update_pair(i, j, np.float64(Ki[r[j]]), st)
         update_gradient(i, j, Ki, Kj, dA_i, dA_j, st, active_size)
 
@@ -717,7 +692,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
             update_G_bar(i, Ki, -1.0 if ui else 1.0, st)
         if uj != (alpha_status[j] == UPPER_BOUND):
             # row j is still cached: the cache always holds at least two rows
-            update_G_bar(j, _row(r[j], ksrc, cache), -1.0 if uj else 1.0, st)
+            update_G_bar(j, row(r[j], ksrc, cache), -1.0 if uj else 1.0, st)
 
     if nu:
         rho, rr = calculate_rho_nu(st, ctl[CTL_ACTIVE_SIZE])
@@ -783,40 +758,11 @@ class SMOResult:
         return self.status == 0
 
 
-_RBF_KIND = 2  # svmbook.kernels._RBF
-
-
-def _prefill(cache, kind, theta, X, x_sq, XT):
-    """Fill the row cache with the whole float32 Gram matrix (fast mode; it must fit).
-
-    Rows are computed in blocks, written straight into the cache. Returns the number of rows.
-    """
-    data, slot_of, owner, prv, nxt, stats = cache
-    m = X.shape[0]
-    block = max(1, min(256, (32 << 20) // (8 * m)))
-    D = np.empty((block, m)) if kind == _RBF_KIND else None
-    for b in range(0, m, block):
-        e = min(m, b + block)
-        if kind == KIND_PRECOMPUTED:
-            data[b:e] = X[b:e]
-        elif kind == _RBF_KIND:
-            # one GEMM per block into a reused buffer (fresh buffers cost page faults)
-            np.dot(X[b:e], X.T, out=D[: e - b])
-            rbf_from_dots_f32(D[: e - b], b, x_sq, float(theta[0]), data[b:e])
-        else:
-            compute_rows_fast(kind, theta, X, x_sq, np.arange(b, e, dtype=np.int64), data[b:e], XT)
-    slot_of[:] = np.arange(m)
-    owner[:m] = np.arange(m)
-    stats[1] += m
-    stats[2] += m * m
-    return m
-
-
 _BLAS_KINDS = (0, 1, 2, 4)  # linear, polynomial, rbf, mlp: rows come from a BLAS product
 _BLAS_CONTROLLER = []
 
 
-def _blas_threads_auto(kind, d):
+def _blas_threads_auto(kind, d, sparse=False):
     """BLAS threads for the kernel rows of a solve: 1, or None (the library's default).
 
     A row is one matrix-vector product. Two BLAS threads halve it only when it is large
@@ -826,7 +772,7 @@ def _blas_threads_auto(kind, d):
     and the one-minute load average leaves a core free. The thread count does not change the
     values (each output entry is one dot product, computed by the same kernel).
     """
-    if kind not in _BLAS_KINDS:
+    if sparse or kind not in _BLAS_KINDS:  # CSR rows are plain loops, no BLAS
         return None
     if d < 64:
         return 1
@@ -848,24 +794,6 @@ def _blas_limit(threads):
 
         _BLAS_CONTROLLER.append(ThreadpoolController())
     return _BLAS_CONTROLLER[0].limit(limits=int(threads), user_api="blas")
-
-
-def _kernel_source(K, X, kernel):
-    """(kind, theta, data, diagonal) for the jitted code, from a Gram matrix or a Kernel."""
-    if (K is None) == (kernel is None):
-        raise ValueError("give either a precomputed Gram matrix K or a kernel (with X)")
-    if kernel is not None:
-        if X is None:
-            raise ValueError("X is required with kernel")
-        X = kernel.check_input(X)
-        X = np.ascontiguousarray(X, dtype=np.float64)
-        if kernel.kind >= 0:
-            return int(kernel.kind), np.ascontiguousarray(kernel.theta), X, kernel.diag(X)
-        K = kernel(X)  # a combinator: no row dispatch, use its Gram matrix
-    K = np.ascontiguousarray(K, dtype=np.float64)
-    if K.ndim != 2 or K.shape[0] != K.shape[1]:
-        raise ValueError(f"K must be a square (m, m) Gram matrix, got shape {K.shape}")
-    return KIND_PRECOMPUTED, np.zeros(1), K, np.ascontiguousarray(np.diag(K))
 
 
 def solve(
@@ -903,8 +831,9 @@ def solve(
         It fixes ``Delta = y'alpha0`` (and, with ``nu=True``, both per-class sums).
     K : ndarray of shape (m, m), default=None
         Precomputed kernel (Gram) matrix over the m real points; stored as float32 rows.
-    X : ndarray of shape (m, n_features), default=None
-        The m real points, with ``kernel``.
+    X : ndarray or scipy.sparse matrix of shape (m, n_features), default=None
+        The m real points, with ``kernel``; sparse points (CSR rows, no densifying) need the
+        linear or RBF kernel.
     kernel : svmbook.kernels.Kernel, default=None
         Kernel whose rows are computed on demand (batched) and cached; instead of ``K``.
     row_map : array-like of int of shape (l,), default=None
@@ -941,10 +870,8 @@ def solve(
     SMOResult
     """
     t0 = time.perf_counter()
-    if mode not in ("faithful", "fast"):
-        raise ValueError(f"mode must be 'faithful' or 'fast', got {mode!r}")
-    kind, theta, X, diag = _kernel_source(K, X, kernel)
-    m = X.shape[0]
+    source = kernel_source(K, X, kernel, mode=mode)
+    m = source.n_points
     p = np.ascontiguousarray(p, dtype=np.float64).ravel()
     l = p.shape[0]
     y = np.ascontiguousarray(y, dtype=np.float64).ravel()
@@ -976,7 +903,7 @@ def solve(
         max_iter = default_max_iter(l)
     max_iter = int(max_iter)
 
-    QD = np.ascontiguousarray(diag[r], dtype=np.float64)
+    QD = np.ascontiguousarray(source.diag[r], dtype=np.float64)
     alpha_status = np.empty(l, dtype=np.int8)
     alpha_status[:] = np.where(alpha >= C, UPPER_BOUND, np.where(alpha <= 0, LOWER_BOUND, FREE))
     active_set = np.arange(l, dtype=np.int64)
@@ -984,16 +911,13 @@ def solve(
     G_bar = np.empty(l)
     st = (y.copy(), r.copy(), QD, p.copy(), alpha, C, G, G_bar, alpha_status, active_set)
     cache = make_cache(m, cache_size)
-    x_sq = row_sq_norms(X) if kind >= 0 and kind == _RBF_KIND else np.empty(0)
-    fast = mode == "fast"
-    XT = np.ascontiguousarray(X.T) if fast and kind == _RBF_KIND else np.empty((0, 0))
-    ksrc = (kind, theta, X, x_sq, fast, XT, make_row_workspace(X, kind, fast))
+    ksrc = source.ksrc
     n_prefilled = 0
-    if fast and prefill_gram and cache[0].shape[0] >= m:
-        n_prefilled = _prefill(cache, kind, theta, X, x_sq, XT)
+    if mode == "fast" and prefill_gram and not source.sparse and cache[0].shape[0] >= m:
+        n_prefilled = prefill(cache, source)
 
     if blas_threads == "auto":
-        blas_threads = _blas_threads_auto(kind, X.shape[1])
+        blas_threads = _blas_threads_auto(source.kind, source.n_features, source.sparse)
     with _blas_limit(blas_threads):
         init_gradient(st, ksrc, cache)
         n_iter, status, rho, rr = solve_loop(

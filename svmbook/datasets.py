@@ -783,3 +783,82 @@ def _read_table_file(path, reader, n_features):
     delimiter = "," if reader == "csv" else None
     table = np.loadtxt(path, delimiter=delimiter, skiprows=1 if reader == "table1" else 0, ndmin=2)
     return table[:, :-1], table[:, -1]
+
+
+# --------------------------------------------------------------------------------------------------
+# Goodrich (2012), chapter 4: imbalanced toys. The thesis gives no coordinates (notes 001b section
+# 4): these are illustrative re-creations with the stated sizes and costs.
+
+__all__ += ["UNBAL_COSTS", "make_imbalanced2d", "make_unbal"]
+
+#: Misclassification costs of the unbal set (section 4.4): 10 for a positive, 1 for a negative.
+UNBAL_COSTS = {1: 10.0, -1: 1.0}
+
+
+def _check_class_size(name, value):
+    """A class size: an int >= 1 (the error names the parameter, unlike _check_n_samples)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    if value < 1:
+        raise ValueError(f"{name} must be >= 1, got {value}")
+    return int(value)
+
+
+def _two_gaussians(n_pos, n_neg, separation, rng):
+    """Unit-variance isotropic classes, means ``±(separation / 2) (1, 1) / sqrt(2)``."""
+    centre = separation / 2 / np.sqrt(2.0) * np.ones(2)
+    X = np.vstack([rng.normal(centre, 1.0, (n_pos, 2)), rng.normal(-centre, 1.0, (n_neg, 2))])
+    y = np.repeat([1.0, -1.0], [n_pos, n_neg])
+    return _shuffled(rng, X, y)
+
+
+def make_unbal(n_pos=200, n_neg=1000, random_state=0):
+    """The unbal set of Goodrich section 4.4 (Fig. 4.16): two overlapping 2-D Gaussians.
+
+    200 positives and 1000 negatives; misclassifying a positive costs 10, a negative 1
+    (:data:`UNBAL_COSTS`). The thesis contradicts itself on which class is larger; only 200
+    positives (cost 10) / 1000 negatives fit the arithmetic of its Table 4.4 (notes 001b section 7
+    item 10). It gives no means or covariances; we take unit-variance isotropic classes ("similar
+    variances", Fig. 4.19) whose means are 2.5 apart, so that they overlap.
+
+    Parameters
+    ----------
+    n_pos, n_neg : int, default=200, 1000
+        Class sizes (>= 1 each).
+    random_state : None, int or numpy.random.Generator, default=0
+
+    Returns
+    -------
+    X : ndarray of shape (n_pos + n_neg, 2), float64
+    y : ndarray of shape (n_pos + n_neg,), float64 in {-1, +1}
+    """
+    n_pos = _check_class_size("n_pos", n_pos)
+    n_neg = _check_class_size("n_neg", n_neg)
+    return _two_gaussians(n_pos, n_neg, 2.5, _check_random_state(random_state))
+
+
+def make_imbalanced2d(n_pos=500, n_neg=50, separation=2.0, random_state=0):
+    """The 500 positive / 50 negative overlapping toy of Goodrich Fig. 4.10 (and 4.15).
+
+    A linear C-SVM with small C on it puts its KKT threshold outside the data: every training
+    point is predicted positive (the "bad threshold" of section 4.3.5), while the geometric
+    threshold still splits the classes. Unit-variance isotropic classes whose means are
+    ``separation`` apart (the thesis gives no distributions).
+
+    Parameters
+    ----------
+    n_pos, n_neg : int, default=500, 50
+        Class sizes (>= 1 each).
+    separation : float, default=2.0
+        Distance between the class means, >= 0.
+    random_state : None, int or numpy.random.Generator, default=0
+
+    Returns
+    -------
+    X : ndarray of shape (n_pos + n_neg, 2), float64
+    y : ndarray of shape (n_pos + n_neg,), float64 in {-1, +1}
+    """
+    n_pos = _check_class_size("n_pos", n_pos)
+    n_neg = _check_class_size("n_neg", n_neg)
+    separation = check_interval("separation", separation, 0.0, high_open=True)
+    return _two_gaussians(n_pos, n_neg, separation, _check_random_state(random_state))

@@ -504,3 +504,28 @@ def test_load_libsvm(external):
         load_libsvm("statlog-heart", subset="train")
     with pytest.raises(ValueError, match="name"):
         load_libsvm("mnist")
+
+
+# --------------------------------------------------------------------------------------------------
+# Goodrich (2012) chapter 4 toys.
+
+
+def test_goodrich_imbalanced_toys():
+    from svmbook.datasets import UNBAL_COSTS, make_imbalanced2d, make_unbal
+
+    X, y = make_unbal()
+    assert X.shape == (1200, 2) and (y == 1).sum() == 200 and (y == -1).sum() == 1000
+    np.testing.assert_array_equal(make_unbal(random_state=0)[0], X)
+    assert not is_linearly_separable(X, y)
+    assert UNBAL_COSTS == {1: 10.0, -1: 1.0}
+    X, y = make_imbalanced2d(random_state=1)
+    assert X.shape == (550, 2) and (y == 1).sum() == 500 and (y == -1).sum() == 50
+    # Means +-(separation / 2)(1, 1)/sqrt(2): the class means are about separation apart.
+    gap = np.linalg.norm(X[y == 1].mean(0) - X[y == -1].mean(0))
+    assert abs(gap - 2.0) < 0.5
+    with pytest.raises(ValueError, match="n_pos must be >= 1"):
+        make_unbal(n_pos=0)
+    with pytest.raises(TypeError, match="n_neg must be an int"):
+        make_imbalanced2d(n_neg=5.0)
+    with pytest.raises(ValueError, match="separation"):
+        make_imbalanced2d(separation=-1.0)

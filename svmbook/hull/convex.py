@@ -307,6 +307,47 @@ class FacetComplex:
             del self.facets[f], self.normals[f], self.offsets[f], self.nbrs[f]
         return new
 
+    def flat_vertices(self, tol=1e-9):
+        """Vertices that are not extreme: the normals of their facets span fewer than d
+        dimensions (they lie inside an edge or a face). Under ties, an early vertex can end up
+        on the boundary of the final hull without being a vertex (Goodrich's Fig. 3.6)."""
+        incident = {}
+        for f, verts in self.facets.items():
+            for v in verts:
+                incident.setdefault(v, []).append(self.normals[f])
+        d = len(self.interior)
+        flat = []
+        for v, normals in incident.items():
+            sv = np.linalg.svd(np.array(normals), compute_uv=False)
+            if sv.size < d or sv[d - 1] <= tol:
+                flat.append(v)
+        return flat
+
+    def without_flat_vertices(self, rng):
+        """This complex, or, if it has flat vertices, the hull of its true vertices rebuilt.
+
+        The true vertices are in convex position, so inserting them in any order never leaves
+        a non-extreme one behind.
+        """
+        flat = set(self.flat_vertices())
+        if not flat:
+            return self
+        keep = sorted({v for verts in self.facets.values() for v in verts} - flat)
+        kept = np.array([self.coords[v] for v in keep])
+
+        def extreme(direction):
+            t = int(np.argmax(kept @ direction))
+            return keep[t], kept[t]
+
+        hull = FacetComplex(
+            self.coords, initial_simplex(extreme, kept.shape[1], self.eps, rng), self.eps
+        )
+        for v, x in zip(keep, kept, strict=True):
+            visible = hull.visible(x)
+            if visible:
+                hull.add_apex(v, visible)
+        return hull
+
     def arrays(self):
         """``(facets, adjacency, normals, offsets)`` with facets renumbered 0..n_f-1."""
         order = sorted(self.facets)
@@ -378,7 +419,9 @@ def beneath_beyond(P, eps=None, random_state=0):
     replaces the facets visible from it by the cone to their horizon ridges (Theorem 1).
     Corrections to the source (errata O13): a non-degenerate initial simplex, the removal of
     the visible facets, the horizon ridges as "boundary edges", the ``eps`` tolerance. Facets are
-    simplices, so a facet with more than d coplanar points is triangulated (as Qhull's ``Qt``).
+    simplices, so a facet with more than d coplanar points is triangulated (as Qhull's ``Qt``);
+    on degenerate input an early point can end inside an edge or face of the final hull, and
+    such non-vertices are removed at the end (:meth:`FacetComplex.without_flat_vertices`).
 
     Examples
     --------
@@ -404,5 +447,5 @@ def beneath_beyond(P, eps=None, random_state=0):
         visible = hull.visible(P[i])
         if visible:
             hull.add_apex(i, visible)
-    facets, adjacency, normals, offsets = hull.arrays()
+    facets, adjacency, normals, offsets = hull.without_flat_vertices(rng).arrays()
     return Hull(np.unique(facets), facets, adjacency, normals, offsets)

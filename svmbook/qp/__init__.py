@@ -18,6 +18,7 @@ from .geometric import (
     soft_meb_dual,
     wrch_svm_dual,
 )
+from .perceptron import perceptron_dual, perceptron_geometric_dual, perceptron_kernel
 from .svc import hard_margin_primal, l2_svc_dual, svc_dual
 from .svr import svr_dual
 
@@ -31,6 +32,9 @@ __all__ = [
     "meb_dual",
     "min_norm_wrch",
     "mu_svm_dual",
+    "perceptron_dual",
+    "perceptron_geometric_dual",
+    "perceptron_kernel",
     "soft_meb_dual",
     "svc_dual",
     "svr_dual",

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from sklearn.utils.class_weight import compute_class_weight
 
+from .solvers.cache import RowCache
 from .solvers.smo import SMOResult, solve
 
 __all__ = [
@@ -104,7 +105,10 @@ class FormulationResult:
 
 
 def _source(X, kernel):
-    """(n, kwargs for the core): a Gram matrix (``kernel="precomputed"``) or a Kernel."""
+    """(n, kwargs for the core): a Gram matrix (``kernel="precomputed"``), a Kernel, or a
+    :class:`svmbook.solvers.cache.RowCache` (rows shared with other solves; ``X`` is ignored)."""
+    if isinstance(kernel, RowCache):
+        return kernel.source.n_points, {"rows": kernel}
     if isinstance(kernel, str):
         if kernel != "precomputed":
             raise ValueError(

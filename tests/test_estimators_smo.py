@@ -356,15 +356,66 @@ def test_warm_start_regression_scaled_C(reg_data):
         np.testing.assert_allclose(warm.predict(X), cold.predict(X), atol=1e-6)
 
 
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda **k: SVC(solver="smo", **k),
+        lambda **k: NuSVC(nu=0.3, **k),
+        lambda **k: OneClassSVM(nu=0.3, **k),
+        lambda **k: SVR(solver="smo", **k),
+        lambda **k: NuSVR(**k),
+    ],
+)
+def test_warm_start_after_kernel_change_reaches_cold_optimum(clf_data, iris, make):
+    """A gamma change keeps the warm start (previous SVs as the first working set, or the
+    previous alpha for the nu formulations) and ends at the cold optimum."""
+    X, y = iris if isinstance(make(), (SVC, NuSVC)) else clf_data
+    if isinstance(make(), (SVR, NuSVR)):
+        y = y.astype(float)
+    warm = make(gamma=0.5, tol=1e-8, warm_start=True).fit(X, y)
+    warm.set_params(gamma=0.8)
+    if hasattr(warm, "C"):
+        warm.set_params(C=2.0)  # and C at the same time
+    warm.fit(X, y)
+    cold = clone(warm).set_params(warm_start=False).fit(X, y)
+    np.testing.assert_allclose(warm.objective_, cold.objective_, rtol=1e-8)
+    output = "predict" if isinstance(warm, (SVR, NuSVR)) else "decision_function"
+    np.testing.assert_allclose(
+        getattr(warm, output)(X), getattr(cold, output)(X), rtol=0, atol=1e-5
+    )
+
+
+def test_warm_start_kernel_change_uses_support_vectors_first(monkeypatch):
+    """C-SVC after a kernel change: first the problem on the previous SVs, then the full one."""
+    X, y = make_classification(n_samples=400, n_features=6, random_state=2)
+    calls = []
+    prepared = E._F.c_svc_prepared
+
+    def spy(src, first, w, *args):
+        calls.append(int(np.sum(w > 0)))
+        return prepared(src, first, w, *args)
+
+    est = SVC(gamma=0.1, warm_start=True).fit(X, y)
+    n_sv = est.support_.size
+    monkeypatch.setattr(E._F, "c_svc_prepared", spy)
+    est.set_params(gamma=0.15).fit(X, y)
+    assert calls == [n_sv, 400]
+    cold = SVC(gamma=0.15).fit(X, y)
+    np.testing.assert_allclose(est.objective_, cold.objective_, rtol=1e-4)  # both at tol=1e-3
+
+
 def test_warm_start_other_change_starts_cold(clf_data):
     X, y = clf_data
     warm = SVC(solver="smo", warm_start=True).fit(X, y)
-    warm.set_params(gamma=0.1).fit(X, y)
-    cold = SVC(solver="smo", gamma=0.1).fit(X, y)
+    warm.fit(X[:-1], y[:-1])  # other data: cold
+    np.testing.assert_array_equal(warm.n_iter_, SVC(solver="smo").fit(X[:-1], y[:-1]).n_iter_)
+    warm.set_params(class_weight="balanced").fit(X[:-1], y[:-1])  # other problem: cold
+    cold = SVC(solver="smo", class_weight="balanced").fit(X[:-1], y[:-1])
     np.testing.assert_array_equal(warm.n_iter_, cold.n_iter_)
-    warm.fit(X[:-1], y[:-1])  # other data: cold too
+    K = kernels.rbf(gamma=0.2)(X)
+    warm.set_params(kernel="precomputed", class_weight=None).fit(K, y)  # other meaning of X
     np.testing.assert_array_equal(
-        warm.n_iter_, SVC(solver="smo", gamma=0.1).fit(X[:-1], y[:-1]).n_iter_
+        warm.n_iter_, SVC(solver="smo", kernel="precomputed").fit(K, y).n_iter_
     )
 
 

@@ -23,7 +23,7 @@ from sklearn.preprocessing import StandardScaler
 from svmbook import formulations as F
 from svmbook.kernels import get_kernel
 from svmbook.solvers import solve
-from svmbook.solvers.cache import get_row, kernel_source, make_cache
+from svmbook.solvers.cache import get_row, kernel_source, make_cache, row_cache
 
 # --------------------------------------------------------------------------------------------
 # data
@@ -504,3 +504,23 @@ def test_fast_mode_prefilled_gram_matches():
     assert pre.stats["n_prefilled"] == 200 and pre.n_rows_computed == 200
     assert abs(pre.objective - ref.objective) <= 1e-6 * abs(ref.objective)
     np.testing.assert_allclose(pre.alpha, ref.alpha, atol=1e-4)
+
+
+def test_shared_row_cache_reuses_rows_and_counts_each_solve():
+    X, y = make_classification(n_samples=150, n_features=5, random_state=4)
+    k = get_kernel("rbf", gamma=_scale_gamma(X))
+    yy = np.where(y == 0, 1.0, -1.0)
+    args = (-np.ones(150), yy, 1.0, np.zeros(150))
+    alone = solve(*args, X=X, kernel=k)
+    shared = row_cache(X=X, kernel=k)
+    first = solve(*args, rows=shared)
+    second = solve(*args, rows=shared)
+    for res in (first, second):  # the cache never changes the numbers
+        assert res.n_iter == alone.n_iter
+        np.testing.assert_array_equal(res.alpha, alone.alpha)
+    assert first.n_rows_computed == alone.n_rows_computed
+    assert second.n_rows_computed == 0 and second.cache_hits > 0
+    with pytest.raises(ValueError, match="either rows or K"):
+        solve(*args, rows=shared, X=X, kernel=k)
+    with pytest.raises(TypeError, match="rows must be a"):
+        solve(*args, rows=(X, k))

@@ -41,7 +41,9 @@ from ..kernels import (
 __all__ = [
     "KIND_PRECOMPUTED",
     "KernelSource",
+    "RowCache",
     "kernel_source",
+    "row_cache",
     "make_cache",
     "row",
     "get_row",
@@ -425,6 +427,26 @@ def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
     )
     m = K.shape[0]
     return KernelSource(ksrc, np.ascontiguousarray(np.diag(K)), KIND_PRECOMPUTED, m, m, False)
+
+
+@dataclass(frozen=True)
+class RowCache:
+    """A kernel source with its row cache, shared by several solves on the same points.
+
+    A solve that reuses one (:func:`svmbook.solvers.smo.solve` with ``rows=``) starts with the
+    rows the earlier solves computed, e.g. the second stage of a warm start after a kernel
+    change. Build it with :func:`row_cache`; drop it when done (it holds up to the budget).
+    """
+
+    source: KernelSource
+    cache: tuple
+
+
+def row_cache(K=None, X=None, kernel=None, *, cache_size=200.0, mode="faithful"):
+    """A :class:`RowCache` for a Gram matrix ``K`` or points ``X`` with ``kernel``
+    (:func:`kernel_source`), with a ``cache_size`` megabyte budget (:func:`make_cache`)."""
+    source = kernel_source(K, X, kernel, mode=mode)
+    return RowCache(source, make_cache(source.n_points, cache_size))
 
 
 def prefill(cache, source):

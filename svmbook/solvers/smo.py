@@ -43,7 +43,7 @@ import numpy as np
 from numba import njit
 from sklearn.exceptions import ConvergenceWarning
 
-from .cache import get_rows, kernel_source, make_cache, prefill, row
+from .cache import RowCache, get_rows, kernel_source, make_cache, prefill, row
 
 __all__ = ["SMOResult", "solve", "TAU", "default_max_iter"]
 
@@ -815,6 +815,7 @@ def solve(
     mode="faithful",
     prefill_gram=False,
     blas_threads="auto",
+    rows=None,
 ):
     """Solve ``min 0.5 a'Qa + p'a, y'a = y'alpha0, 0 <= a <= C`` with LIBSVM's SMO.
 
@@ -858,6 +859,10 @@ def solve(
         bytes), compute it up front, blockwise (one GEMM per block, vectorised exponential),
         and run the loop on it. Measured on the 2-vCPU VM of the anchors it is *slower* at
         n=10k than rows on demand: the solver only ever touches about half of the rows.
+    rows : svmbook.solvers.cache.RowCache, default=None
+        Instead of ``K`` / ``X`` and ``kernel``: a kernel source with its row cache, reused
+        from earlier solves on the same points (its rows are cache hits here; ``cache_size``
+        and ``mode`` are then the ones it was built with). The statistics count this solve only.
     blas_threads : int, None or "auto", default="auto"
         Threads of the BLAS product behind each kernel row (linear, polynomial, RBF, sigmoid)
         during the solve; None leaves the library's setting. ``"auto"``: 1 when there are
@@ -870,8 +875,18 @@ def solve(
     SMOResult
     """
     t0 = time.perf_counter()
-    source = kernel_source(K, X, kernel, mode=mode)
+    if rows is None:
+        source = kernel_source(K, X, kernel, mode=mode)
+        cache = make_cache(source.n_points, cache_size)
+    elif not isinstance(rows, RowCache):
+        raise TypeError(f"rows must be a svmbook.solvers.cache.RowCache, got {type(rows)!r}")
+    elif K is not None or X is not None or kernel is not None:
+        raise ValueError("give either rows or K / X and kernel, not both")
+    else:
+        source, cache = rows.source, rows.cache
+        mode = "fast" if source.ksrc[4] else "faithful"
     m = source.n_points
+    stats0 = cache[5].copy()  # a shared cache has counted earlier solves
     p = np.ascontiguousarray(p, dtype=np.float64).ravel()
     l = p.shape[0]
     y = np.ascontiguousarray(y, dtype=np.float64).ravel()
@@ -910,7 +925,6 @@ def solve(
     G = np.empty(l)
     G_bar = np.empty(l)
     st = (y.copy(), r.copy(), QD, p.copy(), alpha, C, G, G_bar, alpha_status, active_set)
-    cache = make_cache(m, cache_size)
     ksrc = source.ksrc
     n_prefilled = 0
     if mode == "fast" and prefill_gram and not source.sparse and cache[0].shape[0] >= m:
@@ -929,7 +943,7 @@ def solve(
     alpha_out[perm] = alpha_s
     G_out = np.empty(l)
     G_out[perm] = G_s
-    stats = cache[5]
+    stats = cache[5] - stats0
     elapsed = time.perf_counter() - t0
     if status == 1 and warn:
         warnings.warn(

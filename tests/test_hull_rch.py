@@ -7,6 +7,7 @@ from scipy.spatial import ConvexHull
 
 from svmbook.hull import (
     beneath_rch,
+    duplicate_points,
     extreme_vertex,
     mu_interval,
     qrh,
@@ -14,6 +15,11 @@ from svmbook.hull import (
     rch_brute_2d,
     reweight,
     symmetric_transform,
+    wbeneath,
+    weighted_centroid,
+    wqrh,
+    wrch_brute_2d,
+    wrch_min_mu,
 )
 
 TOL = 1e-9  # coordinates are sums of <= n products of O(1) numbers: ~1e-15 apart, asserted 1e-9
@@ -271,3 +277,90 @@ def test_bad_input():
         beneath_rch(np.c_[P, np.zeros(6)], k=2)
     with pytest.raises(ValueError, match="rch.mu must be >= 1/\\(n-1\\)"):
         symmetric_transform(qrh(P, k=6), P)
+
+
+# ----------------------------------------------------------------------------------------------
+# Weighted RCHs (Sec. 3.9; oracles T39-T43)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_wrch_integer_weights_equal_duplication(seed):
+    # T40 (eq. 3.11): WRCH(P, mu, s) == RCH(P duplicated s_i times, mu), and both == the
+    # weighted brute force and Alg. 6 with Alg. 7.
+    rng = np.random.default_rng(200 + seed)
+    n = int(rng.integers(4, 14))
+    P = rng.standard_normal((n, 2))
+    s = rng.integers(1, 4, n)
+    P_dup, owner = duplicate_points(P, s)
+    assert P_dup.shape[0] == s.sum() and np.array_equal(P_dup, P[owner])
+    for mu in (wrch_min_mu(s) * 1.5, 1 / rng.uniform(1, s.sum()), 1 / 2, 1.0):
+        hull = wqrh(P, s, mu)
+        assert same_points(hull.vertices, qrh(P_dup, mu).vertices)
+        assert same_points(hull.vertices, wrch_brute_2d(P, s, mu).vertices)
+        assert same_points(hull.vertices, wbeneath(P, s, mu).vertices)
+        assert same_points(hull.vertices, wqrh(P, s, mu, filter="none").vertices)
+        np.testing.assert_allclose(
+            np.einsum("vm,vmd->vd", hull.weights, P[np.maximum(hull.support, 0)]),
+            hull.vertices,
+            atol=1e-14,
+        )
+        assert np.all(hull.weights <= np.where(hull.support >= 0, s[hull.support] * mu, 0) + 1e-15)
+
+
+def test_wrch_real_weights_and_scaling():
+    # Non-integer weights (some zero) against the weighted brute force; T41: only s mu matters;
+    # T39: unit weights give the RCH.
+    rng = np.random.default_rng(9)
+    P = rng.standard_normal((15, 2))
+    s = rng.uniform(0, 2, 15) * (rng.uniform(size=15) > 0.2)
+    for mu in (1.5 * wrch_min_mu(s), 0.4, 2.0):
+        hull = wqrh(P, s, mu)
+        assert same_points(hull.vertices, wrch_brute_2d(P, s, mu).vertices)
+        assert same_points(hull.vertices, wqrh(P, 2.5 * s, mu / 2.5).vertices)
+        assert not set(np.flatnonzero(s == 0)) & set(hull.support.ravel().tolist())
+    for mu in (1 / 3, 1 / 4.5, 1.0):
+        assert same_points(wqrh(P, np.ones(15), mu).vertices, qrh(P, mu).vertices)
+
+
+def test_wbeneath_in_3d_supports_the_wrch():
+    # Alg. 6 with Alg. 7 in 3-D: every facet plane touches the WRCH (Alg. 7, itself checked
+    # against the LP) and every vertex satisfies every facet inequality.
+    rng = np.random.default_rng(10)
+    P = rng.standard_normal((12, 3))
+    s = rng.uniform(0.5, 3, 12)
+    hull = wbeneath(P, s, 0.2)
+    for normal, offset in zip(hull.normals, hull.offsets, strict=True):
+        assert extreme_vertex(P, normal, mu=0.2, s=s).point @ normal == pytest.approx(
+            offset, abs=TOL
+        )
+    assert np.all(hull.vertices @ hull.normals.T <= hull.offsets + TOL)
+
+
+def test_wrch_collapse_and_fig_3_13():
+    # T42: at mu = 1/sum(s) the WRCH is the weighted centroid. T43: with s = (1, 2, 3, 4) the
+    # corner x_4 is a vertex until mu < 1/4, x_1 until mu < 1.
+    P = np.array([[0.0, 0.0], [4.0, 0.0], [4.0, 3.0], [0.0, 3.0]])
+    s = np.array([1.0, 2.0, 3.0, 4.0])
+    point = wqrh(P, s, wrch_min_mu(s))
+    assert point.n_vertices == 1 and wrch_min_mu(s) == pytest.approx(0.1)
+    np.testing.assert_allclose(point.vertices[0], weighted_centroid(P, s), atol=1e-15)
+
+    def has(hull, x):
+        return np.linalg.norm(hull.vertices - x, axis=1).min() < 1e-12
+
+    assert has(wqrh(P, s, 0.25), P[3]) and not has(wqrh(P, s, 0.24), P[3])
+    assert has(wqrh(P, s, 1.0), P[0]) and not has(wqrh(P, s, 0.99), P[0])
+
+
+def test_wrch_bad_input():
+    P = np.random.default_rng(0).standard_normal((5, 2))
+    with pytest.raises(ValueError, match="WRCH is empty"):
+        wqrh(P, np.ones(5), 0.1)
+    with pytest.raises(ValueError, match="filter must be one of"):
+        wqrh(P, np.ones(5), 0.5, filter="thesis")
+    with pytest.raises(ValueError, match="s must be 5 non-negative integers"):
+        duplicate_points(P, [1, 2, 1.5, 1, 1])
+    with pytest.raises(ValueError, match="s must have a positive sum"):
+        wrch_min_mu(np.zeros(3))
+    with pytest.raises(ValueError, match="mu must be > 0"):
+        wbeneath(P, np.ones(5), -1.0)

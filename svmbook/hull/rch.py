@@ -25,7 +25,7 @@ from numba import njit
 
 from .._validation import check_option
 from .convex import FacetComplex, _check_points, default_eps, hyperplane, initial_simplex
-from .vertex import n_support, rch_vertex, resolve_mu
+from .vertex import n_support, rch_vertex, resolve_mu, wrch_vertex
 
 __all__ = [
     "RCH",
@@ -38,6 +38,8 @@ __all__ = [
 ]
 
 FILTERS = ("both", "none", "thesis")
+#: The empty weight vector that tells the shared builders "unweighted" (numba needs one type).
+NO_WEIGHTS = np.zeros(0)
 _FILTER_CODE = {"both": 0, "none": 1, "thesis": 2}
 
 
@@ -67,6 +69,8 @@ class RCH:
         Unit outward facet normals.
     offsets : ndarray of shape (n_f,)
         ``normals[f] . x <= offsets[f]`` on the hull.
+    s : ndarray of shape (n,) or None
+        The point weights of a weighted hull (:mod:`svmbook.hull.wrch`); None for an RCH.
     """
 
     mu: float
@@ -77,6 +81,7 @@ class RCH:
     adjacency: np.ndarray
     normals: np.ndarray
     offsets: np.ndarray
+    s: np.ndarray | None = None
 
     @property
     def n_vertices(self):
@@ -143,12 +148,16 @@ def _pad(supports, weights):
 
 
 @njit(cache=True)
-def _vertex_on(P, S, nx, ny, mu, k):
-    """Theorem-3 vertex of RCH(P[S], mu) maximising ``nx x + ny y``: (support, weights, x, y)."""
+def _vertex_on(P, S, nx, ny, mu, k, s):
+    """Vertex of RCH(P[S], mu) (Thm 3) or, if ``s`` is non-empty, of WRCH(P[S], mu, s[S])
+    (Alg. 7) maximising ``nx x + ny y``: (support, weights, x, y)."""
     proj = np.empty(S.shape[0])
     for t in range(S.shape[0]):
         proj[t] = -(nx * P[S[t], 0] + ny * P[S[t], 1])
-    idx, lam = rch_vertex(proj, mu, k)
+    if s.shape[0] > 0:
+        idx, lam = wrch_vertex(proj, s[S], mu)
+    else:
+        idx, lam = rch_vertex(proj, mu, k)
     sup = S[idx]
     x = 0.0
     y = 0.0
@@ -188,7 +197,7 @@ def _unit_normal(ax, ay, bx, by):
 
 
 @njit(cache=True)
-def _qrh(P, mu, k, filt, eps, sup_l, lam_l, x_l, sup_r, lam_r, x_r):
+def _qrh(P, mu, k, s, filt, eps, sup_l, lam_l, x_l, sup_r, lam_r, x_r):
     """Algorithm 5 from the initial vertices l and r; returns the clockwise chain.
 
     The recursion QRH_HELPER(S, a, b) runs as an explicit stack (left part first), each leaf
@@ -208,12 +217,12 @@ def _qrh(P, mu, k, filt, eps, sup_l, lam_l, x_l, sup_r, lam_r, x_r):
         a = stack_a.pop()
         b = stack_b.pop()
         S = stack_s.pop()
-        if S.shape[0] < m:
+        if filt == 2 and S.shape[0] < m:
             # Only the printed filter gets here: too few points left for a vertex.
             chain.append(a)
             continue
         nx, ny = _unit_normal(xs[a], ys[a], xs[b], ys[b])
-        sup, lam, hx, hy = _vertex_on(P, S, nx, ny, mu, k)
+        sup, lam, hx, hy = _vertex_on(P, S, nx, ny, mu, k, s)
         # "if h = l or h = r": a projection test, not float equality (notes 2.19).
         if nx * (hx - xs[a]) + ny * (hy - ys[a]) <= eps:
             chain.append(a)
@@ -246,16 +255,23 @@ def _qrh(P, mu, k, filt, eps, sup_l, lam_l, x_l, sup_r, lam_r, x_r):
     return np.array(chain, dtype=np.int64), sups, lams, np.array(xs), np.array(ys)
 
 
-def _initial_pair(P, mu, k, eps):
-    """Theorem-3 vertices minimising and maximising x (then y if they coincide)."""
-    for direction in (np.array([1.0, 0.0]), np.array([0.0, 1.0])):
-        proj = P @ direction
-        lo = rch_vertex(np.ascontiguousarray(proj), mu, k)
-        hi = rch_vertex(np.ascontiguousarray(-proj), mu, k)
-        x_lo, x_hi = lo[1] @ P[lo[0]], hi[1] @ P[hi[0]]
-        if np.linalg.norm(x_hi - x_lo) > eps:
+def _build_qrh(P, mu, k, s, filt, eps):
+    """Algorithm 5 on validated input (``s`` empty: unweighted); an :class:`RCH`."""
+    everything = np.arange(P.shape[0])
+    # Initial vertices: least and greatest x (then y, if they coincide: a vertical set).
+    for nx, ny in ((1.0, 0.0), (0.0, 1.0)):
+        *lo, xl, yl = _vertex_on(P, everything, -nx, -ny, mu, k, s)
+        *hi, xr, yr = _vertex_on(P, everything, nx, ny, mu, k, s)
+        if np.hypot(xr - xl, yr - yl) > eps:
             break
-    return lo, x_lo, hi, x_hi
+    else:
+        return _polygon(mu, [lo[0]], [lo[1]], [np.array([xl, yl])], eps)
+    chain, sups, lams, xs, ys = _qrh(
+        P, mu, k, s, _FILTER_CODE[filt], eps, *lo, np.array([xl, yl]), *hi, np.array([xr, yr])
+    )
+    ccw = np.concatenate([chain[:1], chain[:0:-1]])
+    coords = np.c_[xs, ys]
+    return _polygon(mu, [sups[i] for i in ccw], [lams[i] for i in ccw], coords[ccw], eps)
 
 
 def qrh(P, mu=None, *, k=None, filter="both", eps=None):
@@ -307,20 +323,11 @@ def qrh(P, mu=None, *, k=None, filter="both", eps=None):
         raise ValueError(f"P must have 2 columns, got {P.shape[1]}")
     check_option("filter", filter, FILTERS)
     mu, k = resolve_mu(P.shape[0], mu, k)
-    eps = default_eps(P, eps)
-    (sup_l, lam_l), x_l, (sup_r, lam_r), x_r = _initial_pair(P, mu, k, eps)
-    if np.linalg.norm(x_r - x_l) <= eps:
-        return _polygon(mu, [sup_l], [lam_l], [x_l], eps)
-    chain, sups, lams, xs, ys = _qrh(
-        P, mu, k, _FILTER_CODE[filter], eps, sup_l, lam_l, x_l, sup_r, lam_r, x_r
-    )
-    ccw = np.concatenate([chain[:1], chain[:0:-1]])
-    coords = np.c_[xs, ys]
-    return _polygon(mu, [sups[i] for i in ccw], [lams[i] for i in ccw], coords[ccw], eps)
+    return _build_qrh(P, mu, k, NO_WEIGHTS, filter, default_eps(P, eps))
 
 
 @njit(cache=True)
-def _brute_2d(P, mu, k):
+def _brute_2d(P, mu, k, s):
     """Theorem-3 vertices at the mid-directions between consecutive critical angles."""
     n = P.shape[0]
     angles = np.empty(n * (n - 1))
@@ -347,7 +354,7 @@ def _brute_2d(P, mu, k):
     coords = np.empty((mids.shape[0], 2))
     everything = np.arange(n)
     for t in range(mids.shape[0]):
-        sup, lam, x, y = _vertex_on(P, everything, np.cos(mids[t]), np.sin(mids[t]), mu, k)
+        sup, lam, x, y = _vertex_on(P, everything, np.cos(mids[t]), np.sin(mids[t]), mu, k, s)
         sups.append(sup)
         lams.append(lam)
         coords[t, 0] = x
@@ -379,8 +386,12 @@ def rch_brute_2d(P, mu=None, *, k=None, eps=None):
     if P.shape[1] != 2:
         raise ValueError(f"P must have 2 columns, got {P.shape[1]}")
     mu, k = resolve_mu(P.shape[0], mu, k)
-    sups, lams, coords = _brute_2d(P, mu, k)
-    return _polygon(mu, list(sups), list(lams), coords, default_eps(P, eps))
+    return _build_brute_2d(P, mu, k, NO_WEIGHTS, default_eps(P, eps))
+
+
+def _build_brute_2d(P, mu, k, s, eps):
+    sups, lams, coords = _brute_2d(P, mu, k, s)
+    return _polygon(mu, list(sups), list(lams), coords, eps)
 
 
 # --------------------------------------------------------------------------------------------
@@ -388,16 +399,23 @@ def rch_brute_2d(P, mu=None, *, k=None, eps=None):
 
 
 class _VertexOracle:
-    """Theorem-3 vertices of RCH(P, mu) by direction, each support set registered once."""
+    """Vertices of RCH(P, mu) (Thm 3) or WRCH(P, mu, s) (Alg. 7) by direction, each support
+    set registered once."""
 
-    def __init__(self, P, mu, k):
-        self.P, self.mu, self.k = P, mu, k
+    def __init__(self, P, mu, k, s):
+        self.P, self.mu, self.k, self.s = P, mu, k, s
         self.ids, self.supports, self.weights, self.coords = {}, [], [], []
 
     def __call__(self, direction):
-        idx, lam = rch_vertex(np.ascontiguousarray(-(self.P @ direction)), self.mu, self.k)
-        # The light point is part of a vertex's identity only when its weight differs.
-        light = lam[-1] < lam[0] * (1.0 - 1e-9)
+        proj = np.ascontiguousarray(-(self.P @ direction))
+        if self.s.shape[0] > 0:
+            idx, lam = wrch_vertex(proj, self.s, self.mu)
+            cap = self.s[idx[-1]] * self.mu
+        else:
+            idx, lam = rch_vertex(proj, self.mu, self.k)
+            cap = lam[0]
+        # The light point is part of a vertex's identity only when it is below its bound.
+        light = lam[-1] < cap * (1.0 - 1e-9)
         key = (frozenset(idx[:-1].tolist()), int(idx[-1])) if light else (frozenset(idx.tolist()),)
         if key not in self.ids:
             self.ids[key] = len(self.coords)
@@ -447,11 +465,15 @@ def beneath_rch(P, mu=None, *, k=None, eps=None, random_state=0):
     (3, True)
     """
     P = _check_points(P)
-    n, d = P.shape
-    mu, k = resolve_mu(n, mu, k)
-    eps = default_eps(P, eps)
+    mu, k = resolve_mu(P.shape[0], mu, k)
+    return _build_beneath(P, mu, k, NO_WEIGHTS, default_eps(P, eps), random_state)
+
+
+def _build_beneath(P, mu, k, s, eps, random_state):
+    """Algorithm 6 on validated input (``s`` empty: unweighted); an :class:`RCH`."""
+    d = P.shape[1]
     rng = np.random.default_rng(random_state)
-    oracle = _VertexOracle(P, mu, k)
+    oracle = _VertexOracle(P, mu, k, s)
     simplex = initial_simplex(oracle, d, eps, rng)
     hull = FacetComplex(oracle.coords, simplex, eps)
     final = set()

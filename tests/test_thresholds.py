@@ -165,3 +165,17 @@ def test_threshold_bad_input():
         b_geom([0.0, 0.0], y, [1.0, 0.0])
     with pytest.raises(ValueError, match="upper must be >= 0"):
         b_kkt([0.0, 0.0], y, [1.0, 1.0], -1.0)
+
+
+def test_centroid_class_takes_the_smallest_rho():
+    """Fig. 4.13: a class reduced to its centroid lets rho grow without bound; the mu-SVM takes
+    the b with the smallest rho (its plane through the extreme support point)."""
+    X, y = data(4, 8, seed=7, shift=1.5)
+    K = X @ X.T
+    res = mu_svm_dual(K, y, 1 / 4)  # positives: mu * 4 = 1, the centroid
+    f = K @ res.coef
+    t = b_kkt(f, y, res.alpha, 1 / 4)
+    assert np.isinf(t.rho_interval[1])
+    u = t.b + t.rho  # positive supporting plane
+    assert u == pytest.approx(f[y > 0].max(), abs=1e-12)
+    assert -res.b == pytest.approx(t.b, abs=1e-12)

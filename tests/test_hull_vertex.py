@@ -154,6 +154,12 @@ def test_wrch_skips_zero_weights():
     assert idx.tolist() == [1, 3] and lam.tolist() == [0.25, 0.75]
 
 
+def test_wrch_unbounded_mu():
+    # mu = inf is the unreduced hull: the single best point with positive weight.
+    idx, lam = wrch_vertex(np.array([-1.0, 0.0, 2.0]), np.array([0.0, 2.0, 1.0]), np.inf)
+    assert idx.tolist() == [1] and lam.tolist() == [1.0]
+
+
 def test_wrch_with_unit_weights_is_theorem_3():
     # T39, including mu = 1/k in floating point (the remainder tolerance).
     proj = np.random.default_rng(5).standard_normal(60)

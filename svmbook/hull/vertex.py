@@ -29,6 +29,7 @@ from numba import njit
 from .._validation import check_interval, check_positive
 
 __all__ = [
+    "MU_RTOL",
     "Vertex",
     "extreme_vertex",
     "n_support",
@@ -168,7 +169,8 @@ def wrch_vertex(proj, s, mu):
     for j in range(n):
         i = order[j]
         cap = s[i] * mu
-        if cap <= 0.0:
+        if not cap > 0.0:
+            # s_i = 0 (also with mu = inf, where 0 * inf is nan): the point has no capacity.
             continue
         rest = 1.0 - acc
         idx[p] = i

@@ -793,7 +793,9 @@ def solve_nearest_point(
             f"mu={mu:g} is too large: the two reduced hulls intersect (distance "
             f"{np.sqrt(max(raw['w_norm2'], 0.0)):.3g}); decrease mu or change the kernel"
         )
-    thr = b_kkt(f, y, alpha, raw["upper"])
+    # a cap s_i mu >= 1 is implied by the class sum: not a bound for the KKT threshold (a hard-
+    # margin SV with alpha_i = 1 is free and pins b, as in svmbook.qp.wrch_svm_dual)
+    thr = b_kkt(f, y, alpha, np.where(s * mu >= 1.0, np.inf, raw["upper"]))
     return _common_result(
         raw,
         alpha * y,

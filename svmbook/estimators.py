@@ -182,7 +182,7 @@ def _c_svc_smo(est, data, kernel, t, sw, cw, warm):
     if kernel == "precomputed":
         src = {"K": data}
     else:
-        src = {"X": kernel.check_input(data), "kernel": kernel}
+        src = {"X": data, "kernel": kernel}  # checked once, by the solver's kernel source
     Cp, Cn = C * cw[0], C * cw[1]
     kw = _F._smo_kwargs(est.tol, est.shrinking, est.cache_size, est.max_iter)
     first_iter = 0

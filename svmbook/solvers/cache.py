@@ -82,9 +82,10 @@ def make_cache(n_points, cache_size=200.0):
     slot_of = np.full(n_points, -1, dtype=np.int64)
     owner = np.full(n_slots, -1, dtype=np.int64)
     # circular list sentinel .. 0 .. n_slots-1 .. sentinel: free slots are evicted first
-    order = np.arange(n_slots + 1, dtype=np.int64)
-    nxt = np.roll(order, -1)
-    prv = np.roll(order, 1)
+    nxt = np.arange(1, n_slots + 2, dtype=np.int64)
+    nxt[-1] = 0
+    prv = np.arange(-1, n_slots, dtype=np.int64)
+    prv[0] = n_slots
     stats = np.zeros(3, dtype=np.int64)
     return data, slot_of, owner, prv, nxt, stats
 
@@ -410,7 +411,8 @@ def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
             ws = _row_workspace(X, kind, fast)
             theta = np.ascontiguousarray(kernel.theta)
             ksrc = (kind, theta, X, x_sq, fast, XT, ws, _no_csr())
-            return KernelSource(ksrc, kernel.diag(X), kind, X.shape[0], X.shape[1], False)
+            diag = kernel._diag(X)  # X is checked: skip diag's second check
+            return KernelSource(ksrc, diag, kind, X.shape[0], X.shape[1], False)
         K = kernel(X)  # a combinator: no row dispatch, use its Gram matrix
     K = np.ascontiguousarray(K, dtype=np.float64)
     if K.ndim != 2 or K.shape[0] != K.shape[1]:

@@ -760,6 +760,7 @@ class SMOResult:
 
 _BLAS_KINDS = (0, 1, 2, 4)  # linear, polynomial, rbf, mlp: rows come from a BLAS product
 _BLAS_CONTROLLER = []
+_N_CPU = os.cpu_count() or 1  # read once: the call costs as much as a tiny solve's set-up
 
 
 def _blas_threads_auto(kind, d, sparse=False):
@@ -776,7 +777,7 @@ def _blas_threads_auto(kind, d, sparse=False):
         return None
     if d < 64:
         return 1
-    n_cpu = os.cpu_count() or 1
+    n_cpu = _N_CPU
     try:
         load = os.getloadavg()[0]
     except OSError:  # pragma: no cover - not on this platform
@@ -784,16 +785,33 @@ def _blas_threads_auto(kind, d, sparse=False):
     return 1 if load > n_cpu - 0.5 else None
 
 
+@contextlib.contextmanager
 def _blas_limit(threads):
-    """Context limiting the BLAS libraries to ``threads`` threads (no-op for None)."""
+    """Context limiting the BLAS libraries to ``threads`` threads (no-op for None).
+
+    threadpoolctl's ``limit`` re-reads every library's state on each call (about 0.2 ms, as
+    much as a small one-vs-one machine's solve), so the BLAS controllers are found once per
+    process and only their thread counts are read and set here.
+    """
     if threads is None:
-        return contextlib.nullcontext()
+        yield
+        return
     if not _BLAS_CONTROLLER:
         import scipy.linalg.cython_blas  # noqa: F401  (numba's BLAS: load it before scanning)
         from threadpoolctl import ThreadpoolController
 
-        _BLAS_CONTROLLER.append(ThreadpoolController())
-    return _BLAS_CONTROLLER[0].limit(limits=int(threads), user_api="blas")
+        libs = ThreadpoolController().select(user_api="blas").lib_controllers
+        _BLAS_CONTROLLER.extend(libs)
+    before = [lib.num_threads for lib in _BLAS_CONTROLLER]
+    for lib, n in zip(_BLAS_CONTROLLER, before, strict=True):
+        if n != threads:
+            lib.set_num_threads(int(threads))
+    try:
+        yield
+    finally:
+        for lib, n in zip(_BLAS_CONTROLLER, before, strict=True):
+            if n != threads:
+                lib.set_num_threads(n)
 
 
 def solve(

@@ -3,13 +3,17 @@
 Table 2.1 (working-set size q) with the SMO core as its local solver."""
 
 from .decomposition import DecompositionResult, c_svc_decomposition, decompose
+from .nearest_point import NearestPointResult, solve_min_norm_point, solve_nearest_point
 from .smo import SMOResult, default_max_iter, solve
 
 __all__ = [
     "DecompositionResult",
+    "NearestPointResult",
     "SMOResult",
     "c_svc_decomposition",
     "decompose",
     "default_max_iter",
     "solve",
+    "solve_min_norm_point",
+    "solve_nearest_point",
 ]

@@ -97,6 +97,9 @@ def test_hard_margin_thresholds_coincide():
     K, y, mu, _ = _case("linear-hard-margin")
     res = solve_nearest_point(K, y=y, mu=mu, method="wsk_fast", tol=1e-9)
     assert res.b_kkt == pytest.approx(res.b_geom, abs=1e-6 * np.max(np.diag(K)))
+    # separable: every training point on its side, f(x) = K coef - b
+    np.testing.assert_allclose(res.decision_function(K), K @ res.coef - res.b_geom, atol=1e-12)
+    assert np.all(y * res.decision_function(K, threshold="kkt") > 0)
 
 
 def test_gaussian_limit_closed_form():
@@ -213,6 +216,16 @@ def test_one_class_wsk_is_the_min_norm_point(method):
     np.testing.assert_allclose(res.f, _f32(K) @ (res.alpha * y), atol=1e-10)
     assert res.b_kkt == pytest.approx(-np.sum(res.alpha * y))
     assert res.alpha.sum() == pytest.approx(1.0, abs=1e-12)
+
+
+def test_bias_free_perceptron():
+    # The "B" rows of Table 2.2: k = y_i y_j K, no bias coordinate.
+    X, y = _blobs(seed=10, n=20, shift=1.0)
+    K = get_kernel("rbf", gamma=0.5)(X)
+    ref = min_norm_wrch(np.outer(y, y) * _f32(K), 0.2)
+    res = solve_min_norm_point(K, y=y, mu=0.2, bias=False, method="wsk_fast", tol=1e-6)
+    excess = 1 / (1 - 1e-6) ** 2 - 1
+    assert ref.objective * (1 - QP_SLACK) <= res.objective <= ref.objective * (1 + excess + 1e-8)
 
 
 def test_min_norm_point_of_plain_hull():

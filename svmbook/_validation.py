@@ -15,13 +15,20 @@ import numbers
 import numpy as np
 
 __all__ = [
+    "MU_RTOL",
     "check_gram",
+    "check_hull_mu",
     "check_interval",
     "check_labels_pm1",
     "check_option",
     "check_positive",
+    "check_sample_weight",
     "check_targets",
 ]
+
+#: Relative slack when comparing ``mu * sum(s)`` with 1 (and ``1/mu`` with an integer k):
+#: ``1/mu`` is rarely exact in floating point (``1/49 * 49 != 1``).
+MU_RTOL = 1e-12
 
 
 def check_positive(name, value, *, allow_inf=False, allow_zero=False):
@@ -107,3 +114,41 @@ def check_labels_pm1(y, *, name="y"):
     if np.all(y == y[0]):
         raise ValueError(f"{name} contains one class only ({y[0]:+g}); both -1 and +1 are required")
     return y
+
+
+def check_sample_weight(sample_weight, n_samples, *, positive=False, name="sample_weight"):
+    """Per-point weights ``s_i >= 0`` (``> 0`` with ``positive``) as float64; ones when None."""
+    if sample_weight is None:
+        return np.ones(n_samples)
+    s = np.asarray(sample_weight, dtype=np.float64)
+    if s.shape != (n_samples,):
+        raise ValueError(f"{name} must have shape ({n_samples},), got {s.shape}")
+    if not np.all(np.isfinite(s)):
+        raise ValueError(f"{name} contains NaN or infinity")
+    if positive and np.any(s <= 0):
+        raise ValueError(f"{name} must be > 0 here (it divides the kernel's diagonal)")
+    if np.any(s < 0):
+        raise ValueError(f"{name} must be >= 0")
+    return np.ascontiguousarray(s)
+
+
+def check_hull_mu(mu, sample_weight, groups=None, *, labels=None, name="mu"):
+    """Raise a ``ValueError`` naming ``mu`` when a weighted reduced hull is empty.
+
+    The reduced hull of a group of points with weights ``s_i`` (bounds ``alpha_i <= s_i mu``,
+    ``sum alpha_i = 1``) is empty when ``mu * sum_group s_i < 1`` (up to :data:`MU_RTOL`); at
+    equality it is the weighted centroid. ``groups`` holds each point's hull (None: one hull);
+    ``labels`` maps a group to the name used in the message.
+    """
+    ids = [None] if groups is None else np.unique(groups)
+    for g in ids:
+        total = float(sample_weight.sum() if g is None else sample_weight[groups == g].sum())
+        if total <= 0 or mu * total < 1.0 - MU_RTOL:
+            which = f"group {g}" if labels is None or g is None else labels[g]
+            hull = "the reduced hull" if g is None else f"the reduced hull of {which}"
+            smallest = np.inf if total <= 0 else 1.0 / total
+            raise ValueError(
+                f"{name}={mu:g} is infeasible: {hull} is empty because {name} * sum(sample_weight) "
+                f"= {mu * total:.6g} < 1; use {name} >= {smallest:.6g} (at that value the hull is "
+                "the weighted centroid)"
+            )

@@ -20,8 +20,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import check_interval, check_labels_pm1, check_option, check_targets
-from .qp.geometric import check_sample_weight
+from ._validation import (
+    check_interval,
+    check_labels_pm1,
+    check_option,
+    check_sample_weight,
+    check_targets,
+)
 
 __all__ = [
     "avg_class_err",

@@ -354,7 +354,7 @@ def test_wrch_collapse_and_fig_3_13():
 
 def test_wrch_bad_input():
     P = np.random.default_rng(0).standard_normal((5, 2))
-    with pytest.raises(ValueError, match="WRCH is empty"):
+    with pytest.raises(ValueError, match="reduced hull is empty"):
         wqrh(P, np.ones(5), 0.1)
     with pytest.raises(ValueError, match="filter must be one of"):
         wqrh(P, np.ones(5), 0.5, filter="thesis")

@@ -26,7 +26,13 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from .._validation import check_interval, check_positive
+from .._validation import (
+    MU_RTOL,
+    check_hull_mu,
+    check_interval,
+    check_positive,
+    check_sample_weight,
+)
 
 __all__ = [
     "MU_RTOL",
@@ -38,11 +44,10 @@ __all__ = [
     "wrch_vertex",
 ]
 
-#: Relative tolerance of ``ceil(1/mu)``: ``1/(1/k)`` is not ``k`` in floating point (errata O11;
-#: ``math.ceil(1/(1/k))`` exceeds ``k`` for 140 of ``k <= 2000``). An absolute ``1e-12`` stops
-#: working from ``k ~ 2e4`` on, where the rounding error of ``1/(1/k)`` exceeds it; a relative
-#: one holds for every ``k`` up to ``1e12``.
-MU_RTOL = 1e-12
+# MU_RTOL is the relative tolerance of ``ceil(1/mu)``: ``1/(1/k)`` is not ``k`` in floating point
+# (errata O11; ``math.ceil(1/(1/k))`` exceeds ``k`` for 140 of ``k <= 2000``). An absolute
+# ``1e-12`` stops working from ``k ~ 2e4`` on, where the rounding error of ``1/(1/k)`` exceeds it;
+# a relative one holds for every ``k`` up to ``1e12``.
 
 
 @njit(cache=True)
@@ -234,17 +239,8 @@ def _check_points(P, name="P"):
 
 
 def _check_weights(s, n, mu):
-    s = np.ascontiguousarray(np.asarray(s, dtype=np.float64))
-    if s.shape != (n,):
-        raise ValueError(f"s must have shape ({n},) like the points, got {s.shape}")
-    if not np.all(np.isfinite(s)) or np.any(s < 0):
-        raise ValueError("s must contain finite weights >= 0")
-    total = float(s.sum())
-    if total * mu < 1.0 - MU_RTOL:
-        raise ValueError(
-            f"the WRCH is empty: mu * sum(s) = {total * mu:g} < 1; mu must be >= 1/sum(s) = "
-            f"{1.0 / total if total > 0 else np.inf:g}"
-        )
+    s = check_sample_weight(s, n, name="s")
+    check_hull_mu(mu, s)
     return s
 
 

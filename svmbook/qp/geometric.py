@@ -34,7 +34,15 @@ import numpy as np
 # Module import, attributes read at call time: svmbook.thresholds imports svmbook.qp._common, so
 # importing svmbook.thresholds first runs this module while thresholds is half-initialised.
 from .. import thresholds
-from .._validation import check_gram, check_labels_pm1, check_option, check_positive
+from .._validation import (
+    MU_RTOL,
+    check_gram,
+    check_hull_mu,
+    check_labels_pm1,
+    check_option,
+    check_positive,
+    check_sample_weight,
+)
 from ._common import bias_from_bounds, kernel_scale, warn_status
 from ._cvx import solve_qp
 from ._result import QPResult
@@ -48,25 +56,6 @@ __all__ = [
     "soft_meb_dual",
     "wrch_svm_dual",
 ]
-
-# Relative slack when comparing mu * sum(s) with 1: 1/mu is rarely exact (1/49 * 49 != 1).
-_FEASIBLE_RTOL = 1e-12
-
-
-def check_sample_weight(sample_weight, n_samples, *, positive=False):
-    """Per-point weights ``s_i >= 0`` (``> 0`` with ``positive``) as float64; ones when None."""
-    if sample_weight is None:
-        return np.ones(n_samples)
-    s = np.asarray(sample_weight, dtype=np.float64)
-    if s.shape != (n_samples,):
-        raise ValueError(f"sample_weight must have shape ({n_samples},), got {s.shape}")
-    if not np.all(np.isfinite(s)):
-        raise ValueError("sample_weight contains NaN or infinity")
-    if positive and np.any(s <= 0):
-        raise ValueError("sample_weight must be > 0 here (it divides the kernel's diagonal)")
-    if np.any(s < 0):
-        raise ValueError("sample_weight must be >= 0")
-    return np.ascontiguousarray(s)
 
 
 def _polish_groups(H, q, x, nu, lb, ub, groups, rhs):
@@ -147,7 +136,7 @@ def _solve_groups(H, q, ub, groups, rhs):
     for g in range(m):
         inside = (groups == g) & ~fixed
         cap = float(ub[inside].sum())
-        if cap <= rhs[g] * (1.0 + _FEASIBLE_RTOL):
+        if cap <= rhs[g] * (1.0 + MU_RTOL):
             x[inside] = ub[inside] * (rhs[g] / cap)
             fixed |= inside
     R = np.flatnonzero(~fixed)
@@ -176,19 +165,6 @@ def _solve_groups(H, q, ub, groups, rhs):
     x[R] = np.clip(unit * u, 0.0, ub_R)
     nu[live] = nu_R
     return x, nu, status, n_iter
-
-
-def _check_mu_feasible(mu, s, y):
-    """ValueError naming mu when a weighted hull is empty: ``mu * sum_{class} s_i < 1``."""
-    for cls, name in ((1.0, "positive"), (-1.0, "negative")):
-        total = float(s[y == cls].sum())
-        if total <= 0 or mu * total < 1.0 - _FEASIBLE_RTOL:
-            smallest = np.inf if total <= 0 else 1.0 / total
-            raise ValueError(
-                f"mu={mu:g} is infeasible: the {name} class's reduced hull is empty because "
-                f"mu * sum(sample_weight) = {mu * total:.6g} < 1; use mu >= {smallest:.6g} "
-                "(at that value the hull is the weighted centroid)"
-            )
 
 
 def _two_hull_result(K, y, upper, *, label, where):
@@ -298,7 +274,7 @@ def mu_svm_dual(K, y, mu, *, sample_weight=None):
     K = check_gram(K, y.shape[0])
     mu = check_positive("mu", mu, allow_inf=True)
     s = check_sample_weight(sample_weight, y.shape[0])
-    _check_mu_feasible(mu, s, y)
+    check_hull_mu(mu, s, y, labels={1.0: "the positive class", -1.0: "the negative class"})
     upper = np.where(s > 0, s * mu, 0.0)
     weighted = "" if sample_weight is None else ", weighted (4.11)"
     return _two_hull_result(
@@ -460,12 +436,7 @@ def min_norm_wrch(K, mu=np.inf, *, sample_weight=None):
     n = K.shape[0]
     mu = check_positive("mu", mu, allow_inf=True)
     s = check_sample_weight(sample_weight, n)
-    total = float(s.sum())
-    if total <= 0 or mu * total < 1.0 - _FEASIBLE_RTOL:
-        raise ValueError(
-            f"mu={mu:g} is infeasible: mu * sum(sample_weight) = {mu * total:.6g} < 1, so the "
-            "reduced hull is empty"
-        )
+    check_hull_mu(mu, s)
     upper = np.where(s > 0, s * mu, 0.0)
     alpha, _, status, n_iter = _solve_groups(
         K, np.zeros(n), upper, np.zeros(n, np.int64), np.ones(1)
@@ -618,6 +589,6 @@ def soft_meb_dual(K, C):
     K = check_gram(K)
     n = K.shape[0]
     C = check_positive("C", C, allow_inf=True)
-    if C * n < 1.0 - _FEASIBLE_RTOL:
+    if C * n < 1.0 - MU_RTOL:
         raise ValueError(f"C={C:g} is infeasible: soft_meb_dual needs C >= 1/n = {1.0 / n:.6g}")
     return _meb(K, C, f"soft_meb_dual (2.44), C={C:g}")

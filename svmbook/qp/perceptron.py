@@ -24,10 +24,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import check_gram, check_labels_pm1, check_option, check_positive
+from .._validation import (
+    check_gram,
+    check_labels_pm1,
+    check_option,
+    check_positive,
+    check_sample_weight,
+)
 from ._common import kernel_scale, solve_scaled, warn_status
 from ._result import QPResult, svtol
-from .geometric import check_sample_weight, min_norm_wrch
+from .geometric import min_norm_wrch
 
 __all__ = ["perceptron_dual", "perceptron_geometric_dual", "perceptron_kernel"]
 

@@ -77,9 +77,15 @@ import numpy as np
 from numba import njit, objmode
 from sklearn.exceptions import ConvergenceWarning
 
-from .._validation import check_labels_pm1, check_option, check_positive
-from ..hull.vertex import MU_RTOL, rch_vertex, wrch_vertex
-from ..qp.geometric import check_sample_weight
+from .._validation import (
+    MU_RTOL,
+    check_hull_mu,
+    check_labels_pm1,
+    check_option,
+    check_positive,
+    check_sample_weight,
+)
+from ..hull.vertex import rch_vertex, wrch_vertex
 from ..thresholds import b_geom, b_kkt, perceptron_threshold
 from .cache import get_rows, kernel_source, make_cache, row
 from .stopping import ABSOLUTE_NP, kkt_levels, kkt_statistic, stop_code, stop_statistic
@@ -574,13 +580,7 @@ def _run(
         ridge = np.ascontiguousarray(np.broadcast_to(np.asarray(diag_shift, np.float64), (n,)))
         if not np.all(np.isfinite(ridge)) or np.any(ridge < 0):
             raise ValueError("diag_shift must hold finite values >= 0")
-    for g in range(n_groups):
-        total = float(s[group == g].sum())
-        if total <= 0 or mu * total < 1.0 - MU_RTOL:
-            raise ValueError(
-                f"mu={mu:g} is infeasible: hull {g} is empty because mu * sum(sample_weight) = "
-                f"{mu * total:.6g} < 1; use mu >= {1.0 / total if total > 0 else np.inf:.6g}"
-            )
+    check_hull_mu(mu, s, group)
     upper = np.minimum(np.where(s > 0, s * mu, 0.0), 1.0)
     # mu = 1/k to the last bit gives Theorem 3's k equal weights (errata O11)
     mu_v = min(mu, 1.0)

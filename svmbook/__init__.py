@@ -6,6 +6,6 @@ re-implements it.
 
 __version__ = "0.1.0"
 
-from .estimators import SVC, SVR, NuSVC, NuSVR, OneClassSVM
+from .estimators import SVC, SVR, MuSVC, NuSVC, NuSVR, OneClassSVM
 
-__all__ = ["SVC", "SVR", "NuSVC", "NuSVR", "OneClassSVM", "__version__"]
+__all__ = ["SVC", "SVR", "MuSVC", "NuSVC", "NuSVR", "OneClassSVM", "__version__"]

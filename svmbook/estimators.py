@@ -43,7 +43,7 @@ solution is a poor start for the new kernel. It is provided for the model-select
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from numbers import Integral, Real
 
 import numpy as np
@@ -63,8 +63,13 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted, vali
 from . import formulations as _F
 from . import kernels as _kernels
 from . import multiclass as _mc
-from .qp import svc_dual, svr_dual
+from . import thresholds as _thresholds
+from . import weighting as _weighting
+from ._validation import check_hull_mu
+from .qp import mu_svm_dual, svc_dual, svr_dual
 from .solvers.cache import row_cache
+from .solvers.nearest_point import solve_nearest_point
+from .solvers.smo import solve as _smo_solve
 
 __all__ = ["SVC", "NuSVC", "SVR", "NuSVR", "OneClassSVM", "GRAM_REUSE_MAX"]
 
@@ -99,6 +104,7 @@ class _Machine:
     alpha: np.ndarray | None = None
     upper: np.ndarray | None = None
     raw: object = None
+    info: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -305,12 +311,122 @@ def _svr_qp(est, K, kernel, y, sw, warm):
     return _Machine(res.coef, -res.b, int(res.n_iter), status, float(res.objective), raw=res)
 
 
+# -- mu-SVM machines (Goodrich 2012): alpha in the nearest-point scale (class sums 1) ------------
+
+
+def _mu_weights(t, sw, cw):
+    """WRCH weights ``s_i``: sample weights times the class weight of the machine's class."""
+    w = np.ones(t.shape[0]) if sw is None else sw
+    return w * np.where(t > 0, cw[0], cw[1])
+
+
+def _machine_mu(est, t, s):
+    """The machine's mu: ``est.mu``, or with ``"auto"`` Goodrich's ``1 / (0.9 kappa)``
+    (section 4.4.5: the lighter hull reduced to 90 % of its weight; never empty). With weights
+    below 1 it may exceed 1: the bounds are ``s_i mu``."""
+    if est.mu == "auto":
+        return _weighting.mu_from_kappa(s, t, 0.9)
+    return float(est.mu)
+
+
+def _mu_machine(est, mu, alpha, f, t, s, n_iter, status, objective, raw, history=None):
+    """The machine from the NP-scale alpha and ``f = K (alpha t)``: threshold, equivalent C.
+
+    Weight-0 samples are dropped (as scikit-learn does) before the thresholds are computed.
+    """
+    kept = s > 0
+    a, fk, tk, upper = alpha[kept], f[kept], t[kept], s[kept] * mu
+    kkt = _thresholds.b_kkt(fk, tk, a, upper)
+    if est.threshold == "kkt":
+        b = kkt.b
+    elif est.threshold == "geometric":
+        b = _thresholds.b_geom(fk, tk, a)
+    else:
+        b = _thresholds.b_platt(fk, tk)
+    info = {
+        "alpha": alpha,
+        "mu": mu,
+        "b_interval": kkt.b_interval,
+        "rho": kkt.rho,
+        "C": mu / kkt.rho if kkt.rho > 0 else np.inf,
+        "w_norm": float(np.sqrt(max(float(a * tk @ fk), 0.0))),
+        "history": history,
+    }
+    return _Machine(alpha * t, b, int(n_iter), int(status), float(objective), raw=raw, info=info)
+
+
+def _mu_svc_qp(est, K, kernel, t, sw, cw, warm):
+    s = _mu_weights(t, sw, cw)
+    mu = _machine_mu(est, t, s)
+    res = mu_svm_dual(K, t, mu, sample_weight=s)
+    status = 0 if res.status == "optimal" else 1
+    f = K @ (res.alpha * t)
+    return _mu_machine(est, mu, res.alpha, f, t, s, res.n_iter, status, res.objective, res)
+
+
+def _mu_svc_smo(est, data, kernel, t, sw, cw, warm):
+    """The mu-SVM on LIBSVM's nu solver: ``alpha = mu a``, ``0 <= a_i <= s_i``, class sums 1/mu.
+
+    Goodrich's (2.26) scaled by ``1/mu`` is exactly ``Solver_NU``'s problem with ``p = 0`` and
+    per-class sums ``1/mu``; the start fills each class in order (LIBSVM's nu-SVC start).
+    """
+    s = _mu_weights(t, sw, cw)
+    mu = _machine_mu(est, t, s)
+    check_hull_mu(mu, s, t)
+    kept = np.flatnonzero(s > 0)
+    tk, sk = t[kept], s[kept]
+    a0 = np.zeros(kept.shape[0])
+    for cls in (1.0, -1.0):
+        left = 1.0 / mu
+        for i in np.flatnonzero(tk == cls):
+            a0[i] = min(sk[i], left)
+            left -= a0[i]
+    src = {"K": data} if kernel == "precomputed" else {"X": data, "kernel": kernel}
+    res = _smo_solve(
+        np.zeros(kept.shape[0]), tk, sk, a0, **src, row_map=kept, nu=True, **_smo_kw(est)
+    )
+    alpha = np.zeros(t.shape[0])
+    alpha[kept] = mu * res.alpha
+    f = np.zeros(t.shape[0])
+    f[kept] = mu * tk * res.G  # G = Q a = t * K (a t) at p = 0
+    objective = mu * mu * res.objective
+    return _mu_machine(est, mu, alpha, f, t, s, res.n_iter, res.status, objective, res)
+
+
+def _mu_svc_nearest_point(est, data, kernel, t, sw, cw, warm):
+    s = _mu_weights(t, sw, cw)
+    mu = _machine_mu(est, t, s)
+    src = {"K": data} if kernel == "precomputed" else {"X": data, "kernel": kernel}
+    res = solve_nearest_point(
+        **src,
+        y=t,
+        mu=mu,
+        sample_weight=None if np.all(s == 1.0) else s,  # S-K and Gilbert take no weights
+        method=est.solver,
+        stop=est.stop,
+        tol=est.tol,
+        max_iter=None if est.max_iter == -1 else est.max_iter,
+        cache_size=est.cache_size,
+        history=est.history,
+    )
+    return _mu_machine(
+        est, mu, res.alpha, res.f, t, s, res.n_iter, res.status, res.objective, res, res.history
+    )
+
+
+_MU_NP_SOLVERS = ("sk", "wsk", "gilbert", "mdm", "tao", "wsk_fast")
+
 _SOLVERS = {
     "svc": {"qp": _c_svc_qp, "smo": _c_svc_smo},
     "nu_svc": {"smo": _nu_svc_smo},
     "svr": {"qp": _svr_qp, "smo": _svr_smo},
     "nu_svr": {"smo": _nu_svr_smo},
     "one_class": {"smo": _one_class_smo},
+    "mu_svc": {
+        "qp": _mu_svc_qp,
+        "smo": _mu_svc_smo,
+        **{name: _mu_svc_nearest_point for name in _MU_NP_SOLVERS},
+    },
 }
 
 _KERNEL_NAMES = set(_kernels.VALID_NAMES) | {"precomputed"}
@@ -608,7 +724,7 @@ class _BaseSVC(ClassifierMixin, _BaseSVM):
         self.class_weight_ = compute_class_weight(
             getattr(self, "class_weight", None), classes=classes, y=y
         )
-        if self._solver() == "qp" and classes.size == 2:
+        if self._impl == "svc" and self._solver() == "qp" and classes.size == 2:
             self._fit_binary_qp(X, y_index)
         else:
             self._fit_machines(X, y_index, sample_weight)
@@ -689,6 +805,11 @@ class _BaseSVC(ClassifierMixin, _BaseSVM):
         self.objective_ = np.array([m.objective for m in machines])
         self._layout = "ovr" if ovr else "ovo"
         self._store_warm(key, machines)
+        self._set_machine_attributes(machines, [task[0] for task in tasks])
+
+    def _set_machine_attributes(self, machines, samples):
+        """Hook for attributes that only some classifiers have; ``samples[k]``: the sample
+        indices of machine k."""
 
     # -- prediction --------------------------------------------------------------------------------
 
@@ -1018,6 +1139,166 @@ class NuSVC(_BaseSVC):
     def _check_solver_options(self, sample_weight):
         super()._check_solver_options(sample_weight)
         self._class_weight_ignored = self.class_weight is not None
+
+
+class MuSVC(_BaseSVC):
+    r"""mu-SVM (Goodrich 2012): the perpendicular bisector of the nearest points of the two
+    (weighted) reduced convex hulls.
+
+    The dual is Goodrich's (2.26)/(4.11): ``min 1/2 || sum_{pos} alpha_i phi(x_i) - sum_{neg}
+    alpha_i phi(x_i) ||^2`` with ``sum_{pos} alpha_i = sum_{neg} alpha_i = 1`` and
+    ``0 <= alpha_i <= s_i mu``: the nearest points of the reduced convex hulls RCH(X_pos, mu) and
+    RCH(X_neg, mu), with per-point weights ``s_i`` (``sample_weight`` times ``class_weight``)
+    giving weighted hulls. ``mu = 1`` is the hard margin (the convex hulls); each class needs
+    ``mu * sum_{class} s_i >= 1`` (at equality its hull is its weighted centroid). The decision
+    function is ``f(x) = sum_i alpha_i y_i K(x_i, x) - b`` with ``b`` the chosen threshold; the
+    equivalent C-SVM has ``C = mu / rho`` in this scale (Goodrich's ``C = mu / (2 rho)`` with the
+    primal's rho; :mod:`svmbook.convert`). Multiclass: one-vs-one or one-vs-rest as :class:`SVC`.
+
+    Parameters
+    ----------
+    mu : float or "auto", default="auto"
+        In (0, 1]: the reduction of the hulls (``1/mu`` is the least number of points a hull's
+        vertex mixes). ``"auto"``: per machine Goodrich's ``1 / (0.9 kappa)`` (section 4.4.5,
+        ``kappa`` the weight of the lighter class), the smallest hulls short of the centroids:
+        always feasible, whereas a fixed mu must satisfy ``mu * kappa >= 1`` and, to give a
+        classifier, be small enough that the two hulls do not intersect (``ValueError``
+        otherwise).
+    kernel, degree, gamma, coef0, kernel_params
+        As in :class:`SVC`.
+    solver : {"wsk_fast", "smo", "qp", "sk", "wsk", "gilbert", "mdm", "tao"}, default="wsk_fast"
+        ``"qp"``: the cvxopt oracle :func:`svmbook.qp.mu_svm_dual`. ``"smo"``: the SMO core with
+        LIBSVM's second-order working sets (:mod:`svmbook.solvers.smo`, nu formulation, ``alpha
+        = mu a``). The others: the nearest-point solvers of Goodrich ch. 5
+        (:func:`svmbook.solvers.nearest_point.solve_nearest_point`): Schlesinger-Kozinec,
+        weighted S-K, Gilbert, MDM (equal to the thesis's SMO of section 5.3, which takes the
+        maximal violating pair), Tao's S-K/MDM hybrid, and the efficient WSK of section 5.6.
+    threshold : {"kkt", "geometric", "platt"}, default="kkt"
+        The threshold ``b`` (Goodrich 4.3): KKT (4.8) (the midpoint of its interval when no
+        free support vector pins it; the interval is ``b_interval_``), geometric (4.9) (halfway
+        between the nearest points) or Platt's probabilistic one.
+    stop : {"relative_np", "absolute_np", "relative_kkt", "absolute_kkt"}, default="relative_np"
+        Stopping condition of the nearest-point solvers (Goodrich 5.2.4); ``"smo"`` stops on
+        LIBSVM's KKT gap and ``"qp"`` solves to optimality.
+    tol : float, default=1e-3
+        Tolerance of the stopping condition.
+    class_weight : dict or "balanced", default=None
+        Class weights multiply the per-point weights ``s_i`` of the weighted hulls.
+    cache_size : float, default=200
+        Kernel row cache in MB.
+    shrinking : bool, default=True
+        LIBSVM's shrinking (``solver="smo"``).
+    max_iter : int, default=-1
+        Iteration cap per machine; -1 is the solver's default. Hitting it warns with
+        ``ConvergenceWarning`` and keeps the current (feasible) solution; ``fit_status_=1``.
+    history : bool, default=False
+        Record the per-iteration history of the nearest-point solvers (``history_``).
+    decision_function_shape, break_ties, multiclass
+        As in :class:`SVC`.
+
+    Attributes
+    ----------
+    classes_, support_, support_vectors_, n_support_, dual_coef_, intercept_, n_iter_,
+    fit_status_, objective_, coef_, shape_fit_, n_features_in_
+        As in :class:`SVC`; ``objective_`` is ``1/2 ||w||^2`` of the nearest-point problem.
+    alpha_ : ndarray of shape (n_machines, n_samples)
+        The nearest-point multipliers (class sums 1) of each binary machine over all samples
+        (zero outside the machine's two classes).
+    mu_ : ndarray of shape (n_machines,)
+        The mu of each machine (``mu``, or its ``"auto"`` value).
+    b_interval_ : ndarray of shape (n_machines, 2)
+        The KKT-consistent thresholds of each machine.
+    rho_ : ndarray of shape (n_machines,)
+        The margin parameter rho of (4.8).
+    C_ : ndarray of shape (n_machines,)
+        The equivalent C-SVM's C, ``mu / rho``.
+    w_norm_ : ndarray of shape (n_machines,)
+        Distance between the nearest points, ``||w||``.
+    history_ : list of dict or None
+        Per machine, the solver's history (``history=True``, nearest-point solvers).
+
+    See Also
+    --------
+    svmbook.qp.mu_svm_dual : the reference QP.
+    SVC : the same classifiers parametrised by ``C``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from svmbook import MuSVC
+    >>> X = np.array([[0.0, 0.0], [0.0, 1.0], [2.0, 0.0], [2.0, 1.0]])
+    >>> y = np.array([0, 0, 1, 1])
+    >>> clf = MuSVC(mu=1.0, kernel="linear", solver="qp").fit(X, y)
+    >>> clf.predict([[0.4, 0.5], [1.6, 0.5]]), round(float(clf.w_norm_[0]), 6)
+    (array([0, 1]), 2.0)
+    """
+
+    _impl = "mu_svc"
+
+    _parameter_constraints: dict = {
+        **{k: v for k, v in _BaseSVC._parameter_constraints.items()
+           if k not in ("C", "bias", "infeasible", "warm_start")},
+        "mu": [Interval(Real, 0.0, 1.0, closed="right"), StrOptions({"auto"})],
+        "solver": [StrOptions({"qp", "smo", *_MU_NP_SOLVERS})],
+        "threshold": [StrOptions({"kkt", "geometric", "platt"})],
+        "stop": [StrOptions({"relative_np", "absolute_np", "relative_kkt", "absolute_kkt"})],
+        "history": ["boolean"],
+    }  # fmt: skip
+
+    def __init__(
+        self,
+        mu="auto",
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        *,
+        solver="wsk_fast",
+        threshold="kkt",
+        stop="relative_np",
+        tol=1e-3,
+        shrinking=True,
+        cache_size=200,
+        class_weight=None,
+        max_iter=-1,
+        history=False,
+        decision_function_shape="ovr",
+        break_ties=False,
+        kernel_params=None,
+        multiclass="ovo",
+    ):
+        self.mu = mu
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.solver = solver
+        self.threshold = threshold
+        self.stop = stop
+        self.tol = tol
+        self.shrinking = shrinking
+        self.cache_size = cache_size
+        self.class_weight = class_weight
+        self.max_iter = max_iter
+        self.history = history
+        self.decision_function_shape = decision_function_shape
+        self.break_ties = break_ties
+        self.kernel_params = kernel_params
+        self.multiclass = multiclass
+
+    def _check_solver_options(self, sample_weight):
+        self.bias_ = "explicit"  # the mu-SVM has its threshold; every solver takes weights
+
+    def _set_machine_attributes(self, machines, samples):
+        self.alpha_ = np.zeros((len(machines), self.shape_fit_[0]))
+        for k, (m, idx) in enumerate(zip(machines, samples, strict=True)):
+            self.alpha_[k, idx] = m.info["alpha"]
+        self.mu_ = np.array([m.info["mu"] for m in machines])
+        self.b_interval_ = np.array([m.info["b_interval"] for m in machines])
+        self.rho_ = np.array([m.info["rho"] for m in machines])
+        self.C_ = np.array([m.info["C"] for m in machines])
+        self.w_norm_ = np.array([m.info["w_norm"] for m in machines])
+        self.history_ = [m.info["history"] for m in machines] if self.history else None
 
 
 class _BaseSVR(RegressorMixin, _BaseSVM):

@@ -1,0 +1,154 @@
+"""svmbook.MuSVC: the mu-SVM of Goodrich (2012) behind the scikit-learn API, on every solver.
+
+Oracles: the cvxopt nearest-point dual (svmbook.qp.mu_svm_dual), the C-SVM with the equivalent
+C, point duplication for integer weights, and the nearest-centroid classifier at mu = 2/n.
+"""
+
+import warnings
+
+import numpy as np
+import pytest
+from _sklearn_checks import sklearn_check_params
+from sklearn.datasets import load_iris, make_classification
+from sklearn.exceptions import ConvergenceWarning
+
+from svmbook import SVC, MuSVC
+from svmbook.qp import mu_svm_dual
+
+SOLVERS = ["qp", "smo", "wsk_fast", "sk", "wsk", "gilbert", "mdm", "tao"]
+
+
+@pytest.fixture(scope="module")
+def data():
+    return make_classification(n_samples=120, n_features=4, random_state=0)
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_every_solver_reaches_the_qp_optimum(data, solver):
+    X, y = data
+    ref = MuSVC(mu=0.1, gamma=0.3, solver="qp").fit(X, y)
+    # S-K and Gilbert converge slowly: a looser stop, and the bound that stop implies
+    slow = solver in ("sk", "wsk", "gilbert")
+    est = MuSVC(mu=0.1, gamma=0.3, solver=solver, tol=1e-4 if slow else 1e-6).fit(X, y)
+    rel = abs(est.objective_[0] - ref.objective_[0]) / ref.objective_[0]
+    # relative NP stop at tol: ||w|| within a factor 1/(1 - 2 tol), the objective 1/(1 - 2 tol)^2
+    assert rel <= (1 / (1 - 2 * est.tol) ** 2 - 1) + 1e-6
+    assert est.fit_status_ == 0
+    np.testing.assert_allclose(est.alpha_.sum(axis=1), 2.0, rtol=1e-9)  # class sums 1 each
+    assert np.all(est.alpha_ <= 0.1 + 1e-12)
+    agree = np.mean(est.predict(X) == ref.predict(X))
+    assert agree >= (0.97 if slow else 1.0)
+
+
+def test_qp_path_is_the_oracle(data):
+    X, y = data
+    est = MuSVC(mu=0.1, gamma=0.3, solver="qp").fit(X, y)
+    K = est._gram(X, X)
+    t = np.where(y == est.classes_[0], 1.0, -1.0)  # the machine's first class is +1
+    res = mu_svm_dual(K, t, 0.1)
+    np.testing.assert_allclose(est.alpha_[0], res.alpha, atol=1e-12)
+    assert est.objective_[0] == pytest.approx(res.objective, rel=1e-12)
+
+
+@pytest.mark.parametrize("solver", ["qp", "smo", "wsk_fast"])
+def test_equivalent_c_svm_gives_the_same_classifier(data, solver):
+    X, y = data
+    mu = MuSVC(mu=0.1, gamma=0.3, solver=solver, tol=1e-8).fit(X, y)
+    c = SVC(C=float(mu.C_[0]), gamma=0.3, solver="qp").fit(X, y)
+    f_mu, f_c = mu.decision_function(X), c.decision_function(X)
+    scale = np.dot(f_mu, f_c) / np.dot(f_mu, f_mu)  # same hyperplane, another scale
+    assert scale > 0
+    np.testing.assert_allclose(scale * f_mu, f_c, atol=2e-4 * np.abs(f_c).max())
+
+
+@pytest.mark.parametrize("solver", ["qp", "smo", "wsk", "wsk_fast", "mdm"])
+def test_integer_weights_equal_duplication(data, solver):
+    X, y = data
+    w = np.random.default_rng(1).integers(1, 4, size=y.shape[0]).astype(float)
+    kw = dict(mu=0.04, kernel="linear", solver=solver, tol=1e-7)
+    a = MuSVC(**kw).fit(X, y, sample_weight=w)
+    rep = np.repeat(np.arange(y.shape[0]), w.astype(int))
+    b = MuSVC(**kw).fit(X[rep], y[rep])
+    assert a.objective_[0] == pytest.approx(b.objective_[0], rel=1e-5)
+    np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), atol=1e-3)
+
+
+def test_class_weight_is_a_per_class_sample_weight(data):
+    X, y = data
+    a = MuSVC(mu=0.05, solver="qp", class_weight={0: 2.0, 1: 1.0}).fit(X, y)
+    b = MuSVC(mu=0.05, solver="qp").fit(X, y, sample_weight=np.where(y == 0, 2.0, 1.0))
+    np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), atol=1e-9)
+
+
+def test_mu_two_over_n_is_the_nearest_centroid_classifier():
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(0.0, 1.0, (30, 2)), rng.normal(1.5, 1.0, (30, 2))])
+    y = np.repeat([0, 1], 30)
+    est = MuSVC(mu=1 / 30, kernel="linear", solver="smo", threshold="geometric").fit(X, y)
+    np.testing.assert_allclose(est.alpha_[0], 1 / 30, rtol=1e-9)
+    Q = rng.normal(0.75, 2.0, (200, 2))
+    m0, m1 = X[:30].mean(axis=0), X[30:].mean(axis=0)
+    nearest = (np.linalg.norm(Q - m1, axis=1) < np.linalg.norm(Q - m0, axis=1)).astype(int)
+    np.testing.assert_array_equal(est.predict(Q), nearest)
+
+
+def test_thresholds_and_interval(data):
+    X, y = data
+    fits = {t: MuSVC(mu=0.1, gamma=0.3, solver="qp", threshold=t).fit(X, y) for t in
+            ("kkt", "geometric", "platt")}  # fmt: skip
+    lo, hi = fits["kkt"].b_interval_[0]
+    b = fits["kkt"].intercept_[0]
+    assert lo - 1e-12 <= -b <= hi + 1e-12 or lo - 1e-12 <= b <= hi + 1e-12
+    # the thresholds only shift the decision function
+    for t in ("geometric", "platt"):
+        diff = fits[t].decision_function(X) - fits["kkt"].decision_function(X)
+        np.testing.assert_allclose(diff, diff[0], atol=1e-9)
+
+
+def test_multiclass_and_history():
+    X, y = load_iris(return_X_y=True)
+    est = MuSVC(mu=0.1, solver="wsk_fast", history=True).fit(X, y)
+    assert est.alpha_.shape == (3, 150) and est.C_.shape == (3,)
+    assert len(est.history_) == 3 and est.history_[0] is not None
+    assert np.mean(est.predict(X) == y) > 0.9
+    ovr = MuSVC(mu=0.1, solver="smo", multiclass="ovr").fit(X, y)
+    assert ovr.decision_function(X).shape == (150, 3)
+
+
+def test_bad_input(data):
+    X, y = data
+    with pytest.raises(ValueError, match="mu=0.01 is infeasible"):
+        MuSVC(mu=0.01, solver="smo").fit(X, y)  # 60 points per class: mu >= 1/60
+    with pytest.raises(ValueError, match="mu"):
+        MuSVC(mu=1.5).fit(X, y)
+    with pytest.raises(ValueError, match="solver"):
+        MuSVC(solver="libsvm").fit(X, y)
+    with pytest.warns(ConvergenceWarning):
+        est = MuSVC(mu=0.1, solver="sk", max_iter=5).fit(X, y)
+    assert est.fit_status_ == 1 and est.predict(X).shape == y.shape
+
+
+_EXPECTED = {
+    "check_class_weight_classifiers": (
+        "class weights scale the hull weights s_i, and mu='auto' follows the lighter class's "
+        "weight (1/(0.9 kappa)): a weighted mu-SVM equals a C-SVM with C_i = s_i C only at the C "
+        "matching its rho (Goodrich 4.4), so weights 1000:0.0001 do not make it predict the heavy "
+        "class almost everywhere as they do a C-SVM at a fixed C"
+    ),
+    "check_sample_weight_equivalence_on_dense_data": (
+        "weights equal repetitions only at the exact optimum; the iterative solvers stop at tol"
+    ),
+    "check_sample_weight_equivalence_on_sparse_data": (
+        "weights equal repetitions only at the exact optimum; the iterative solvers stop at tol"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("estimator", "check"),
+    sklearn_check_params([MuSVC(), MuSVC(solver="smo")], lambda est: _EXPECTED),
+)
+def test_sklearn_compatible(estimator, check):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        check(estimator)

@@ -67,11 +67,12 @@ from . import thresholds as _thresholds
 from . import weighting as _weighting
 from ._validation import check_hull_mu
 from .qp import mu_svm_dual, svc_dual, svr_dual
+from .qp._common import bias_from_bounds
 from .solvers.cache import row_cache
-from .solvers.nearest_point import solve_nearest_point
+from .solvers.nearest_point import solve_min_norm_point, solve_nearest_point
 from .solvers.smo import solve as _smo_solve
 
-__all__ = ["SVC", "NuSVC", "SVR", "NuSVR", "OneClassSVM", "GRAM_REUSE_MAX"]
+__all__ = ["SVC", "NuSVC", "MuSVC", "SVR", "NuSVR", "OneClassSVM", "GRAM_REUSE_MAX"]
 
 #: Default ``solver`` of :class:`SVC` and :class:`SVR`: the fast SMO core; ``"qp"`` on request.
 _DEFAULT_SOLVER = "smo"
@@ -416,12 +417,63 @@ def _mu_svc_nearest_point(est, data, kernel, t, sw, cw, warm):
 
 _MU_NP_SOLVERS = ("sk", "wsk", "gilbert", "mdm", "tao", "wsk_fast")
 
+
+def _np_kwargs(est, s):
+    """Keyword arguments of the nearest-point solvers from an estimator's settings."""
+    return dict(
+        sample_weight=None if np.all(s == 1.0) else s,  # S-K and Gilbert take no weights
+        method=est.solver,
+        stop=getattr(est, "stop", "relative_np"),
+        tol=est.tol,
+        max_iter=None if est.max_iter == -1 else est.max_iter,
+        cache_size=est.cache_size,
+        history=getattr(est, "history", False),
+    )
+
+
+def _nu_svc_nearest_point(est, data, kernel, t, sw, cw, warm):
+    """nu-SVC by a nearest-point solver: LIBSVM's nu-SVC (bounds ``w_i``, class sums
+    ``nu sum(w) / 2``) is the mu-SVM with ``mu = 2 / (nu sum(w))`` scaled by ``nu sum(w) / 2``;
+    LIBSVM then divides the decision function by its margin ``r``, which makes it
+    ``(sum alpha_i y_i K(x_i, x) - b) / rho`` in the nearest-point scale."""
+    w = np.ones(t.shape[0]) if sw is None else sw
+    kept = w > 0
+    n1, n2 = np.sum(kept & (t > 0)), np.sum(kept & (t < 0))
+    if est.nu * (n1 + n2) / 2 > min(n1, n2):
+        raise ValueError(f"specified nu={est.nu!r} is infeasible")
+    mu = 2.0 / (est.nu * float(w[kept].sum()))
+    src = {"K": data} if kernel == "precomputed" else {"X": data, "kernel": kernel}
+    res = solve_nearest_point(**src, y=t, mu=mu, **_np_kwargs(est, w))
+    kkt = _thresholds.b_kkt(res.f[kept], t[kept], res.alpha[kept], w[kept] * mu)
+    coef, objective = res.alpha * t / kkt.rho, res.objective / kkt.rho**2  # LIBSVM's scale
+    return _Machine(coef, kkt.b / kkt.rho, res.n_iter, res.status, objective, raw=res)
+
+
+def _one_class_nearest_point(est, data, kernel, y, sw, warm):
+    """One-class SVM by a nearest-point solver: LIBSVM's problem (bounds ``w_i``, sum
+    ``nu sum(w)``) is the minimum-norm point of the reduced hull with ``mu = 1 / (nu sum(w))``
+    (Goodrich 5.9), scaled by ``nu sum(w)``; ``rho`` is its KKT threshold."""
+    n = data.shape[0]
+    w = np.ones(n) if sw is None else sw
+    scale = est.nu * float(w[w > 0].sum())
+    src = {"K": data} if kernel == "precomputed" else {"X": data, "kernel": kernel}
+    res = solve_min_norm_point(**src, mu=1.0 / scale, **_np_kwargs(est, w))
+    at_zero, at_cap, free, _ = _thresholds.bound_sets(res.alpha, w / scale)
+    f = res.f
+    rho, _ = bias_from_bounds(f, free, np.where(at_cap, f, -np.inf), np.where(at_zero, f, np.inf))
+    objective = scale**2 * res.objective  # LIBSVM's scale
+    return _Machine(scale * res.alpha, scale * rho, res.n_iter, res.status, objective, raw=res)
+
+
 _SOLVERS = {
     "svc": {"qp": _c_svc_qp, "smo": _c_svc_smo},
-    "nu_svc": {"smo": _nu_svc_smo},
+    "nu_svc": {"smo": _nu_svc_smo, **{name: _nu_svc_nearest_point for name in _MU_NP_SOLVERS}},
     "svr": {"qp": _svr_qp, "smo": _svr_smo},
     "nu_svr": {"smo": _nu_svr_smo},
-    "one_class": {"smo": _one_class_smo},
+    "one_class": {
+        "smo": _one_class_smo,
+        **{name: _one_class_nearest_point for name in _MU_NP_SOLVERS},
+    },
     "mu_svc": {
         "qp": _mu_svc_qp,
         "smo": _mu_svc_smo,
@@ -550,7 +602,7 @@ class _BaseSVM(BaseEstimator):
                     f"loss={loss!r} is not available with solver='smo' (epsilon_insensitive "
                     "only); use solver='qp'"
                 )
-        else:
+        elif self._solver() == "qp":
             if sample_weight is not None:
                 raise ValueError("sample_weight is not supported by solver='qp'; use solver='smo'")
             if getattr(self, "class_weight", None) is not None:
@@ -1039,7 +1091,8 @@ class NuSVC(_BaseSVC):
 
     ``nu`` in (0, 1] is an upper bound on the fraction of margin errors and a lower bound on the
     fraction of support vectors. There is no reference QP for the nu formulations in
-    :mod:`svmbook.qp`, so ``solver="smo"`` is the only solver. Multiclass as :class:`SVC`.
+    :mod:`svmbook.qp` (the nu-SVC is the mu-SVM of :class:`MuSVC` with ``mu = 2 / (nu n)``,
+    whose oracle is :func:`svmbook.qp.mu_svm_dual`). Multiclass as :class:`SVC`.
 
     Parameters
     ----------
@@ -1052,10 +1105,13 @@ class NuSVC(_BaseSVC):
         Accepted for scikit-learn compatibility and ignored, as in LIBSVM's nu-SVC.
     decision_function_shape, break_ties, multiclass
         As in :class:`SVC`.
-    solver : {"smo"}, default="smo"
+    solver : {"smo", "wsk_fast", "sk", "wsk", "gilbert", "mdm", "tao"}, default="smo"
+        ``"smo"``: LIBSVM's ``Solver_NU``, reproduced. The others solve the same problem as the
+        mu-SVM with ``mu = 2 / (nu sum(w))`` by a nearest-point solver of
+        :func:`svmbook.solvers.nearest_point.solve_nearest_point` (relative nearest-point stop
+        at ``tol``), and report the model in LIBSVM's scale.
     tol : float, default=1e-3
-        Stopping tolerance of the SMO solver (LIBSVM's eps; unused by ``"qp"``, which solves to
-        1e-10).
+        Stopping tolerance (LIBSVM's eps for ``"smo"``; the relative nearest-point gap else).
     cache_size : float, default=200
         Kernel row cache of the SMO solver, in MB.
     shrinking : bool, default=True
@@ -1096,7 +1152,7 @@ class NuSVC(_BaseSVC):
         **{k: v for k, v in _BaseSVC._parameter_constraints.items()
            if k not in ("C", "bias", "infeasible")},
         "nu": [Interval(Real, 0.0, 1.0, closed="right")],
-        "solver": [StrOptions({"smo"})],
+        "solver": [StrOptions({"smo", *_MU_NP_SOLVERS})],
     }  # fmt: skip
 
     def __init__(
@@ -1565,10 +1621,13 @@ class OneClassSVM(OutlierMixin, _BaseSVM):
     kernel, degree, gamma, coef0, kernel_params
         As in :class:`SVC`.
     nu : float, default=0.5
-    solver : {"smo"}, default="smo"
+    solver : {"smo", "wsk_fast", "sk", "wsk", "gilbert", "mdm", "tao"}, default="smo"
+        ``"smo"``: LIBSVM's one-class solver, reproduced. The others: the same problem as the
+        minimum-norm point of the reduced hull with ``mu = 1 / (nu sum(w))`` (Goodrich 5.9,
+        :func:`svmbook.solvers.nearest_point.solve_min_norm_point`, relative nearest-point stop
+        at ``tol``), reported in LIBSVM's scale.
     tol : float, default=1e-3
-        Stopping tolerance of the SMO solver (LIBSVM's eps; unused by ``"qp"``, which solves to
-        1e-10).
+        Stopping tolerance (LIBSVM's eps for ``"smo"``; the relative nearest-point gap else).
     cache_size : float, default=200
         Kernel row cache of the SMO solver, in MB.
     shrinking : bool, default=True
@@ -1608,6 +1667,7 @@ class OneClassSVM(OutlierMixin, _BaseSVM):
     _parameter_constraints: dict = {
         **{k: v for k, v in _SMO_ONLY.items() if k != "C"},
         "nu": [Interval(Real, 0.0, 1.0, closed="right")],
+        "solver": [StrOptions({"smo", *_MU_NP_SOLVERS})],
     }
 
     def __init__(

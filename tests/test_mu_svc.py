@@ -12,7 +12,7 @@ from _sklearn_checks import sklearn_check_params
 from sklearn.datasets import load_iris, make_classification
 from sklearn.exceptions import ConvergenceWarning
 
-from svmbook import SVC, MuSVC
+from svmbook import SVC, MuSVC, NuSVC, OneClassSVM
 from svmbook.qp import mu_svm_dual
 
 SOLVERS = ["qp", "smo", "wsk_fast", "sk", "wsk", "gilbert", "mdm", "tao"]
@@ -152,3 +152,38 @@ def test_sklearn_compatible(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check(estimator)
+
+
+# -- the nearest-point solvers behind NuSVC and OneClassSVM
+# ------------------------------------------
+
+
+@pytest.mark.parametrize("solver", ["wsk_fast", "mdm", "tao"])
+def test_nu_svc_nearest_point_solvers_match_smo(data, solver):
+    """nu-SVC = mu-SVM with mu = 2/(nu n): the same model in LIBSVM's scale."""
+    X, y = data
+    ref = NuSVC(nu=0.3, tol=1e-8).fit(X, y)
+    est = NuSVC(nu=0.3, solver=solver, tol=1e-7).fit(X, y)
+    f_ref = ref.decision_function(X)
+    # relative NP stop at 1e-7 in ||w||: decision values agree to a few 1e-5 of their range
+    np.testing.assert_allclose(est.decision_function(X), f_ref, atol=5e-5 * np.abs(f_ref).max())
+    np.testing.assert_array_equal(est.predict(X), ref.predict(X))
+    assert est.objective_[0] == pytest.approx(ref.objective_[0], rel=1e-5)
+    with pytest.raises(ValueError, match="nu=0.95 is infeasible"):
+        NuSVC(nu=0.95, solver=solver).fit(X[:80], np.r_[np.zeros(20), np.ones(60)])
+
+
+@pytest.mark.parametrize("solver", ["wsk_fast", "mdm", "gilbert"])
+def test_one_class_nearest_point_solvers_match_smo(data, solver):
+    """One-class SVM = the minimum-norm point of the reduced hull with mu = 1/(nu n)."""
+    X, _ = data
+    ref = OneClassSVM(nu=0.2, tol=1e-8).fit(X)
+    tol = 1e-5 if solver == "gilbert" else 1e-8  # Gilbert converges sublinearly
+    est = OneClassSVM(nu=0.2, solver=solver, tol=tol).fit(X)
+    # the relative NP stop bounds the objective: within 1/(1 - tol)^2 - 1 of the optimum
+    rel = est.objective_ / ref.objective_ - 1.0
+    assert -1e-9 <= rel <= 1 / (1 - tol) ** 2 - 1 + 1e-9
+    if solver != "gilbert":  # alpha, hence f and rho, converge too for the pair updates
+        assert est.offset_ == pytest.approx(ref.offset_, rel=1e-5)
+        f_ref = ref.decision_function(X)
+        np.testing.assert_allclose(est.decision_function(X), f_ref, atol=1e-5 * np.abs(f_ref).max())

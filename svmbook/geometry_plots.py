@@ -136,6 +136,14 @@ def _plus_points(ax, P, *, label="points of $P$", gid="points"):
     )
 
 
+def _legend_outside(ax, handles=None):
+    """The legend to the right of the axes, so it never hides points or lines."""
+    kwargs = {} if handles is None else {"handles": handles}
+    return ax.legend(
+        loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0, fontsize=7, **kwargs
+    )
+
+
 def _square_limits(P, pad=0.12):
     xlim = _padded_limits(P[:, 0], pad)
     ylim = _padded_limits(P[:, 1], pad)
@@ -338,7 +346,7 @@ def plot_svm_geometry(
     _finish(ax, xlim, ylim, title)
     if legend:
         point_handles, _ = ax.get_legend_handles_labels()
-        ax.legend(handles=point_handles + handles, loc="best", fontsize=7)
+        _legend_outside(ax, point_handles + handles)
     return ax
 
 
@@ -413,7 +421,7 @@ def plot_rch(
     xlim, ylim = _square_limits(P)
     _finish(ax, xlim, ylim, title)
     if legend:
-        ax.legend(loc="best", fontsize=7)
+        _legend_outside(ax)
     return ax
 
 
@@ -621,7 +629,7 @@ def plot_meb(X, C=None, *, ax=None, title=None, legend=True):
         title = "hard MEB" if C is None else f"soft MEB, C = {C:.3g}"
     _finish(ax, (lo[0] - pad, hi[0] + pad), (lo[1] - pad, hi[1] + pad), title)
     if legend:
-        ax.legend(loc="upper right", fontsize=7)
+        _legend_outside(ax)
     return ax
 
 
@@ -905,7 +913,7 @@ def plot_hull_step(P, steps, step, *, ax=None, title=None, legend=True):
     xlim, ylim = _square_limits(P)
     _finish(ax, xlim, ylim, title)
     if legend:
-        ax.legend(loc="best", fontsize=6.5)
+        _legend_outside(ax)
     return ax
 
 
@@ -1092,7 +1100,7 @@ def plot_extreme_vertex(
         title = rf"$\mu$ = {mu:.3g}, $m$ = {v.support.shape[0]}, angle = {float(angle):.0f}°"
     _finish(ax, xlim, ylim, title)
     if legend:
-        ax.legend(handles=ax.get_legend_handles_labels()[0] + handles, loc="best", fontsize=7)
+        _legend_outside(ax, ax.get_legend_handles_labels()[0] + handles)
     return ax
 
 
@@ -1159,7 +1167,7 @@ def plot_qrh_filters(P, mu=None, *, k=None, ax=None, title=None, legend=True):
         title = rf"RCH$(P, \mu = {exact.mu:.3g})$: Algorithm 5 filters"
     _finish(ax, xlim, ylim, title)
     if legend:
-        ax.legend(loc="best", fontsize=7)
+        _legend_outside(ax)
     return ax
 
 
@@ -1266,7 +1274,7 @@ def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
         title = f"{rch.n_vertices} {k}-sets"
     _finish(ax, xlim, ylim, title)
     if legend:
-        ax.legend(loc="best", fontsize=7)
+        _legend_outside(ax)
     return ax
 
 
@@ -1330,7 +1338,7 @@ def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
         title = rf"$\mu = 1/{k} \leftrightarrow \mu = 1/{n - k}$ (n = {n})"
     _finish(ax, xlim, ylim, title)
     if legend:
-        ax.legend(loc="best", fontsize=7)
+        _legend_outside(ax)
     return ax
 
 
@@ -1494,7 +1502,7 @@ def plot_wrch(P, s, mus, *, ax=None, title=None, legend=True, label_points=True)
     xlim, ylim = _square_limits(P, 0.2)
     _finish(ax, xlim, ylim, title)
     if legend:
-        ax.legend(loc="best", fontsize=7)
+        _legend_outside(ax)
     return ax
 
 

@@ -652,6 +652,7 @@ def plot_min_norm_point(
     legend=True,
     xlabel="$z_1$",
     ylabel="$z_2$",
+    point_label="$z_i$",
 ):
     """The minimum-norm point of ``RCH(Z, mu)`` in the plane (Gilbert's problem; Fig. 4.22).
 
@@ -677,6 +678,8 @@ def plot_min_norm_point(
         Class labels in {-1, +1} used for the colours only.
     legend : bool, default=True
     xlabel, ylabel : str
+    point_label : str, default="$z_i$"
+        Legend label of the points (without ``labels``).
 
     Returns
     -------
@@ -717,7 +720,7 @@ def plot_min_norm_point(
             lw=0.5,
             zorder=3,
             gid="points",
-            label="$z_i$",
+            label=point_label,
         )
     else:
         labels = np.asarray(labels, dtype=np.float64).ravel()

@@ -1105,12 +1105,12 @@ def plot_extreme_vertex(
 
 
 @_styled
-def plot_qrh_filters(P, mu=None, *, k=None, ax=None, title=None, legend=True):
+def plot_qrh_filters(P, mu=None, *, k=None, ax=None, zoom=True, title=None, legend=True):
     """Algorithm 5 with the corrected filter against the printed one (errata O2).
 
-    The exact RCH (:func:`svmbook.hull.qrh`, ``filter="both"``) solid, the printed filter's
-    (``filter="thesis"``) dashed, and the vertices the printed filter loses marked with a red
-    ring.
+    The exact RCH (:func:`svmbook.hull.qrh`, ``filter="both"``) solid with its vertices, the printed
+    filter's (``filter="thesis"``) dashed, and the vertices the printed filter loses marked with a
+    red ring, magnified in an inset.
 
     Parameters
     ----------
@@ -1119,6 +1119,8 @@ def plot_qrh_filters(P, mu=None, *, k=None, ax=None, title=None, legend=True):
     k : int, optional
         ``mu = 1/k`` (give one of ``mu``, ``k``).
     ax : matplotlib Axes, optional
+    zoom : bool, default=True
+        Add an inset (lower right) magnifying the first lost vertex, if any.
     title : str, optional
     legend : bool, default=True
 
@@ -1130,39 +1132,54 @@ def plot_qrh_filters(P, mu=None, *, k=None, ax=None, title=None, legend=True):
     exact = _hull.qrh(P, mu, k=k)
     printed = _hull.qrh(P, mu, k=k, filter="thesis")
     ax = _get_ax(ax)
-    _plus_points(ax, P)
-    _draw_polygon(
-        ax,
-        exact.vertices,
-        color=OKABE_ITO[2],
-        lw=2.2,
-        label=f"corrected filter ({exact.n_vertices} vertices)",
-        gid="rch",
-    )
-    _draw_polygon(
-        ax,
-        printed.vertices,
-        color=COLORS["negative"],
-        lw=1.3,
-        ls="--",
-        label=f"printed filter ({printed.n_vertices} vertices)",
-        gid="rch_thesis",
-    )
     gap = np.array([np.linalg.norm(printed.vertices - v, axis=1).min() for v in exact.vertices])
     lost = exact.vertices[gap > 1e-9 * max(1.0, np.abs(P).max())]
-    if lost.size:
-        ax.scatter(
-            lost[:, 0],
-            lost[:, 1],
-            s=220,
-            facecolors="none",
-            edgecolors="red",
-            lw=1.8,
-            zorder=6,
-            gid="lost_vertices",
-            label="vertex lost",
-        )
     xlim, ylim = _square_limits(P)
+    panels = [ax]
+    if zoom and lost.size:
+        inset = ax.inset_axes([0.6, 0.04, 0.38, 0.38])
+        half = 0.025 * max(np.ptp(P[:, 0]), np.ptp(P[:, 1]))
+        inset.set_xlim(lost[0, 0] - half, lost[0, 0] + half)
+        inset.set_ylim(lost[0, 1] - half, lost[0, 1] + half)
+        inset.set_xticks([])
+        inset.set_yticks([])
+        inset.set_gid("zoom")
+        inset.spines[["top", "right"]].set_visible(True)
+        ax.indicate_inset_zoom(inset, edgecolor="0.4")
+        panels.append(inset)
+    for target in panels:
+        main = target is ax
+        _plus_points(target, P, label="points of $P$" if main else None)
+        _draw_polygon(
+            target,
+            exact.vertices,
+            color=OKABE_ITO[2],
+            lw=2.2,
+            label=f"corrected filter ({exact.n_vertices} vertices)" if main else None,
+            gid="rch",
+        )
+        _draw_polygon(
+            target,
+            printed.vertices,
+            color="black",
+            lw=1.1,
+            ls="--",
+            label=f"printed filter ({printed.n_vertices} vertices)" if main else None,
+            gid="rch_thesis",
+        )
+        target.scatter(exact.vertices[:, 0], exact.vertices[:, 1], s=14, c=OKABE_ITO[2], zorder=5)
+        if lost.size:
+            target.scatter(
+                lost[:, 0],
+                lost[:, 1],
+                s=220 if main else 400,
+                facecolors="none",
+                edgecolors="red",
+                lw=1.8,
+                zorder=6,
+                gid="lost_vertices",
+                label="vertex lost" if main else None,
+            )
     if title is None:
         title = rf"RCH$(P, \mu = {exact.mu:.3g})$: Algorithm 5 filters"
     _finish(ax, xlim, ylim, title)

@@ -238,6 +238,11 @@ def test_plot_qrh_filters_marks_the_lost_vertex():
     ax = gp.plot_qrh_filters(P, k=2)
     lost = next(c for c in ax.collections if c.get_gid() == "lost_vertices")
     assert lost.get_offsets().shape == (1, 2)
+    (inset,) = ax.child_axes
+    assert inset.get_gid() == "zoom"
+    x0, x1 = inset.get_xlim()
+    assert x0 < lost.get_offsets()[0, 0] < x1
+    assert not gp.plot_qrh_filters(P, k=2, zoom=False).child_axes
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert any("8 vertices" in s for s in labels) and any("7 vertices" in s for s in labels)
     ax = gp.plot_qrh_filters(np.random.default_rng(1).standard_normal((8, 2)), 1.0)

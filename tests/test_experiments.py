@@ -307,3 +307,83 @@ def test_weighted_mixture():
         make_weighted_mixture(10, std=0.0)
     with pytest.raises(TypeError, match="n_per_subset"):
         make_weighted_mixture(2.5)
+
+
+# --------------------------------------------------------------------------------------------
+# Figs 5.9, 5.12, 5.13: algorithms against 1/mu; the geometry benchmark's verdict
+# --------------------------------------------------------------------------------------------
+
+
+def test_inv_mu_grid():
+    from svmbook.experiments.goodrich_algorithms import inv_mu_grid
+
+    y = np.r_[np.ones(100), -np.ones(300)]
+    grid = inv_mu_grid(y, 4)
+    assert grid[0] == 2.0 and grid[-1] == 90.0 and len(grid) == 4 and grid == sorted(grid)
+    assert inv_mu_grid(y, 3, 0.2) == [20.0, 42.0, 90.0]
+
+
+def test_fig_5_13_algorithms_agree_where_they_converge():
+    res = run("goodrich-fig-5.13")
+    assert {r["algorithm"] for r in res.rows} == {"S-K", "WSK", "TAO", "MDM", "SMO"}
+    for v in {r["inv_mu"] for r in res.rows}:
+        rows = [r for r in res.rows if r["inv_mu"] == v]
+        assert all(r["converged"] and r["time"] > 0 and r["n_iter"] >= 1 for r in rows)
+        w = [r["w_norm"] for r in rows]
+        # one optimum: ||w|| within the relative stops (1e-3 of ||w||^2 bounds the gap)
+        assert max(w) / min(w) - 1 < 0.05
+        errs = [r["test_error"] for r in rows]
+        assert max(errs) - min(errs) <= 0.01  # "near-identical" test errors (section 5.7.2)
+    # larger 1/mu = more reduced hulls = farther apart
+    wsk = sorted((r["inv_mu"], r["w_norm"]) for r in res.rows if r["algorithm"] == "WSK")
+    assert [w for _, w in wsk] == sorted(w for _, w in wsk)
+
+
+def test_fig_5_12_acceleration_cuts_iterations():
+    res = run("goodrich-fig-5.12")
+    sk = {r["inv_mu"]: r for r in res.rows if r["algorithm"] == "S-K"}
+    wsk = {r["inv_mu"]: r for r in res.rows if r["algorithm"] == "WSK"}
+    assert sk.keys() == wsk.keys()
+    for v in sk:
+        assert wsk[v]["n_iter"] <= sk[v]["n_iter"]
+        assert wsk[v]["w_norm"] == pytest.approx(sk[v]["w_norm"], rel=0.02)
+    # at the smallest 1/mu (the largest mu) the accelerated WSK is much faster (Fig. 5.12)
+    v = min(sk)
+    assert wsk[v]["n_iter"] < sk[v]["n_iter"] / 5
+
+
+def test_fig_5_9_ratios():
+    res = run("goodrich-fig-5.9")
+    assert res.rows and {r["dataset"] for r in res.rows} == {"banana"}
+    for r in res.rows:
+        assert r["time ratio"] > 0 and r["iteration ratio"] > 0
+        assert abs(r["two-class error"] - r["one-class error"]) <= 0.02  # the same machine
+
+
+def test_geometry_benchmark_crossover_wording():
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        from geometry import crossover
+    finally:
+        sys.path.pop(0)
+
+    def rows(times):
+        return [
+            {"inv_mu": v, "algorithm": a, "time": t, "converged": True}
+            for v, per in times.items()
+            for a, t in per.items()
+        ]
+
+    text, start = crossover(
+        rows({2: {"WSK": 3.0, "SMO": 1.0}, 10: {"WSK": 2.0, "SMO": 1.0}, 50: {"S-K": 0.5}})
+        + rows({50: {"SMO": 1.0}, 200: {"MDM": 0.1, "SMO": 0.3}})
+    )
+    assert start == 50 and text == "NPAs faster for 1/mu >= 50, SMO faster at 1/mu <= 10"
+    text, start = crossover(rows({2: {"WSK": 3.0, "SMO": 1.0}}))
+    assert start is None and text.startswith("SMO is faster at every 1/mu")
+    text, start = crossover(rows({2: {"WSK": 0.1, "SMO": 1.0}}))
+    assert start is None and text.startswith("an NPA is faster at every 1/mu")
+    text, start = crossover(rows({2: {"WSK": 0.1, "SMO": 1.0}, 9: {"WSK": 2.0, "SMO": 1.0}}))
+    assert start is None and "no clean crossover" in text
+    unconverged = [dict(r, converged=False) for r in rows({2: {"WSK": 0.1, "SMO": 1.0}})]
+    assert crossover(unconverged)[1] is None

@@ -1,0 +1,210 @@
+"""Geometry benchmark: nearest-point solvers against SMO, time and iterations vs 1/mu.
+
+Issue 4's benchmark (Goodrich 2012, section 5.7, Figs 5.13 and C.1-C.9): on three Rätsch sets
+(banana gamma = 1, splice gamma = 0.01, image gamma = 0.01, german gamma = 0.1; realisation 1)
+and a 10,000-point synthetic set (:func:`svmbook.datasets.make_unbal` with 5,000 points per
+class, gamma = 1), the mu-SVM is trained at a grid of 1/mu by
+
+* ``WSK``: the accelerated WSK of section 5.6 (``solve_nearest_point(method="wsk_fast")``),
+* ``S-K``: the standard Schlesinger-Kozinec algorithm (``method="sk"``),
+* ``MDM``: the thesis's own SMO, the maximal violating pair over the whole set
+  (``method="mdm"``, = ``method="smo"``; section 5.3.3),
+* ``SMO``: LIBSVM's SMO with second-order working sets on the mu-SVM
+  (``svmbook.MuSVC(solver="smo")``),
+
+with the thesis's stops (relative nearest point 1e-3 for WSK and S-K, relative KKT 1e-3 for
+MDM, LIBSVM's own KKT gap 1e-3 for SMO; :mod:`svmbook.experiments.goodrich_algorithms`).
+Reported per run: wall-clock seconds (set-up included, after an untimed warm-up), iterations,
+test error, ``||w||`` (the distance between the hulls found; its excess over the smallest one of
+the row shows a solver that stopped early) and whether it converged within ``max_iter``.
+
+The thesis's claim to check: nearest-point solvers win when mu is small (large 1/mu, wide
+margins: a vertex moves many SVs at once), SMO when mu is large. ``geometry.md`` states, per
+data set, where the crossover falls here.
+
+Usage::
+
+    python benchmarks/geometry.py [--quick] [--max-iter N]
+
+Writes ``benchmarks/results/geometry.json`` and ``benchmarks/results/geometry.md``.
+"""
+
+import argparse
+import json
+import os
+import platform
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+_SHARED_DATA = HERE.parent.parent / "shared" / "data"
+if "SVMBOOK_DATA" not in os.environ and _SHARED_DATA.is_dir():  # as the Makefile does
+    os.environ["SVMBOOK_DATA"] = str(_SHARED_DATA)
+
+import svmbook  # noqa: E402
+from svmbook.datasets import make_unbal  # noqa: E402
+from svmbook.experiments._common import load  # noqa: E402
+from svmbook.experiments.goodrich_algorithms import inv_mu_grid, sweep, warm_up  # noqa: E402
+
+ALGORITHMS = ("WSK", "S-K", "MDM", "SMO")
+NPAS = ("WSK", "S-K", "MDM")
+#: name, kernel, gamma, description.
+CASES = (
+    ("banana", "rbf", 1.0, "Rätsch banana (400 train, 2 features), realisation 1"),
+    ("splice", "rbf", 0.01, "Rätsch splice (1000 train, 60 features; our split 1)"),
+    ("image", "rbf", 0.01, "Rätsch image (1300 train, 18 features), realisation 1"),
+    ("german", "rbf", 0.1, "Rätsch german (700 train, 20 features), realisation 1"),
+    ("synthetic", "rbf", 1.0, "make_unbal, two overlapping 2-D Gaussians, test 2000"),
+)
+
+
+def _data(name, quick):
+    if name != "synthetic":
+        return load(name, 1)
+    n = 1000 if quick else 5000
+    X, y = make_unbal(n_pos=n, n_neg=n, random_state=0)
+    X_test, y_test = make_unbal(n_pos=1000, n_neg=1000, random_state=1)
+    return X, y, X_test, y_test
+
+
+def crossover(rows):
+    """Where the fastest converged NPA starts to beat SMO, in words, and the 1/mu or None.
+
+    Only 1/mu values at which SMO and at least one NPA converged count.
+    """
+    by = {}
+    for r in rows:
+        if r["converged"]:
+            by.setdefault(r["inv_mu"], {})[r["algorithm"]] = r["time"]
+    pairs = []
+    for v in sorted(by):
+        npa = [by[v][a] for a in NPAS if a in by[v]]
+        if npa and "SMO" in by[v]:
+            pairs.append((v, min(npa) < by[v]["SMO"]))
+    if not pairs:
+        return "no 1/mu at which both SMO and an NPA converged", None
+    wins = [v for v, npa_wins in pairs if npa_wins]
+    if not wins:
+        return f"SMO is faster at every 1/mu tested ({pairs[0][0]:g}..{pairs[-1][0]:g})", None
+    if len(wins) == len(pairs):
+        return f"an NPA is faster at every 1/mu tested ({pairs[0][0]:g}..{pairs[-1][0]:g})", None
+    # the smallest 1/mu from which the NPAs win at every larger value
+    start = None
+    for v, npa_wins in reversed(pairs):
+        if not npa_wins:
+            break
+        start = v
+    if start is None:
+        return (
+            f"SMO is faster at the largest 1/mu; NPAs win only at 1/mu in {wins} (no clean "
+            "crossover)",
+            None,
+        )
+    below = [v for v, _ in pairs if v < start]
+    return f"NPAs faster for 1/mu >= {start:g}, SMO faster at 1/mu <= {max(below):g}", start
+
+
+def _markdown(report):
+    lines = [
+        "# Geometry benchmark: nearest-point solvers vs SMO",
+        "",
+        f"svmbook {report['svmbook']}, {report['date']}, {report['machine']}, "
+        f"mode {'quick' if report['quick'] else 'full'}, max_iter {report['max_iter']}.",
+        "",
+        "Seconds (iterations) per training run; `!` = stopped at max_iter (not converged); "
+        "`+x%` = its ||w|| exceeds the smallest of the row by x % (a looser solution). Stops: "
+        "relative NP 1e-3 (WSK, S-K), relative KKT 1e-3 (MDM), LIBSVM's KKT gap 1e-3 (SMO).",
+        "",
+        "Thesis's claim (Goodrich 2012, section 5.7): NPAs win when mu is small (large 1/mu), "
+        "SMO when mu is large.",
+        "",
+    ]
+    for case in report["cases"]:
+        lines += [
+            f"## {case['name']} ({case['kernel']}, {case['n_train']} training points): "
+            f"{case['description']}",
+            "",
+        ]
+        lines += [f"Crossover here: {case['crossover']}.", ""]
+        lines += ["| 1/mu | " + " | ".join(ALGORITHMS) + " | test error (WSK, SMO) |"]
+        lines += ["|---" * (len(ALGORITHMS) + 2) + "|"]
+        grid = sorted({r["inv_mu"] for r in case["rows"]})
+        for v in grid:
+            row = {r["algorithm"]: r for r in case["rows"] if r["inv_mu"] == v}
+            w_min = min(r["w_norm"] for r in row.values())
+            cells = []
+            for a in ALGORITHMS:
+                if a not in row:
+                    cells.append("")
+                    continue
+                r = row[a]
+                excess = r["w_norm"] / w_min - 1 if w_min > 0 else 0.0
+                note = ("" if r["converged"] else " !") + (
+                    f" +{100 * excess:.0f}%" if excess > 0.01 else ""
+                )
+                cells.append(f"{r['time']:.3f} ({r['n_iter']}){note}")
+            errs = ", ".join(f"{row[a]['test_error']:.3f}" for a in ("WSK", "SMO") if a in row)
+            lines.append(f"| {v:g} | " + " | ".join(cells) + f" | {errs} |")
+        lines.append("")
+    lines += ["## Verdict", ""]
+    for case in report["cases"]:
+        lines.append(f"* {case['name']}: {case['crossover']}.")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer 1/mu, 2000-point synthetic")
+    parser.add_argument("--max-iter", type=int, default=None, help="iteration cap per solver")
+    parser.add_argument("--no-progress", action="store_true")
+    args = parser.parse_args(argv)
+    max_iter = args.max_iter or (20000 if args.quick else 200000)
+    n_values, low = (4, 0.05) if args.quick else (7, 2.0)
+    warm_up(ALGORITHMS)
+    report = {
+        "svmbook": svmbook.__version__,
+        "date": time.strftime("%Y-%m-%d %H:%M"),
+        "machine": f"{platform.machine()} {platform.processor() or ''} {os.cpu_count()} cpus",
+        "quick": args.quick,
+        "max_iter": max_iter,
+        "cases": [],
+    }
+    for name, kind, gamma, description in CASES:
+        data = _data(name, args.quick)
+        # the synthetic set starts at 1/mu = 1 % of a class: 10^4 points at mu = 1/2 is hours
+        grid = inv_mu_grid(data[1], n_values, 0.01 if name == "synthetic" and low > 1 else low)
+        load_start = os.getloadavg()[0]
+        rows = sweep(
+            data,
+            kind,
+            gamma,
+            grid,
+            ALGORITHMS,
+            desc=name,
+            progress=not args.no_progress,
+            max_iter=max_iter,
+        )
+        text, start = crossover(rows)
+        report["cases"].append(
+            {
+                "name": name,
+                "kernel": f"{kind}(gamma={gamma:g})",
+                "description": description,
+                "n_train": len(data[1]),
+                "n_test": len(data[3]),
+                "rows": rows,
+                "crossover": text,
+                "crossover_inv_mu": start,
+                "load_average": [load_start, os.getloadavg()[0]],
+            }
+        )
+        print(f"{name}: {text}", flush=True)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "geometry.json").write_text(json.dumps(report, indent=1, default=float) + "\n")
+    (RESULTS / "geometry.md").write_text(_markdown(report))
+
+
+if __name__ == "__main__":
+    main()

@@ -763,7 +763,13 @@ _BLAS_CONTROLLER = []
 _N_CPU = os.cpu_count() or 1  # read once: the call costs as much as a tiny solve's set-up
 
 
-def _blas_threads_auto(kind, d, sparse=False):
+# Below this many matrix entries (m * d) a row's product is too small for OpenBLAS to split
+# across threads, so limiting the threads would change nothing but cost the set-up of every
+# small solve (the 45 one-vs-one machines of digits: m * d ~ 23,000).
+_BLAS_SMALL = 100_000
+
+
+def _blas_threads_auto(kind, d, sparse=False, m=None):
     """BLAS threads for the kernel rows of a solve: 1, or None (the library's default).
 
     A row is one matrix-vector product. Two BLAS threads halve it only when it is large
@@ -774,6 +780,8 @@ def _blas_threads_auto(kind, d, sparse=False):
     values (each output entry is one dot product, computed by the same kernel).
     """
     if sparse or kind not in _BLAS_KINDS:  # CSR rows are plain loops, no BLAS
+        return None
+    if m is not None and m * d < _BLAS_SMALL:
         return None
     if d < 64:
         return 1
@@ -883,8 +891,9 @@ def solve(
         and ``mode`` are then the ones it was built with). The statistics count this solve only.
     blas_threads : int, None or "auto", default="auto"
         Threads of the BLAS product behind each kernel row (linear, polynomial, RBF, sigmoid)
-        during the solve; None leaves the library's setting. ``"auto"``: 1 when there are
-        fewer than 64 features or the one-minute load average leaves no core free, else None
+        during the solve; None leaves the library's setting. ``"auto"``: None for small
+        problems (fewer than 100,000 entries in the points), else 1 when there are fewer than
+        64 features or the one-minute load average leaves no core free, else None
         (a contended BLAS thread makes every row wait for the scheduler). The values, hence
         the iterations, do not depend on it.
 
@@ -949,7 +958,7 @@ def solve(
         n_prefilled = prefill(cache, source)
 
     if blas_threads == "auto":
-        blas_threads = _blas_threads_auto(source.kind, source.n_features, source.sparse)
+        blas_threads = _blas_threads_auto(source.kind, source.n_features, source.sparse, m)
     with _blas_limit(blas_threads):
         init_gradient(st, ksrc, cache)
         n_iter, status, rho, rr = solve_loop(

@@ -1265,9 +1265,13 @@ class MuSVC(_BaseSVC):
     b_interval_ : ndarray of shape (n_machines, 2)
         The KKT-consistent thresholds of each machine.
     rho_ : ndarray of shape (n_machines,)
-        The margin parameter rho of (4.8).
+        The margin parameter rho of (4.8) (:func:`svmbook.thresholds.b_kkt`). When no free
+        support vector pins it (e.g. a class at its centroid, ``mu = 1 / n_class``) it is the
+        smallest KKT-consistent value.
     C_ : ndarray of shape (n_machines,)
-        The equivalent C-SVM's C, ``mu / rho``.
+        The equivalent C-SVM's C, ``mu / rho``. When rho is not pinned, every C in
+        ``mu / rho_interval`` (:func:`svmbook.thresholds.b_kkt`) gives the same classifier, and
+        ``C_`` is the largest of them.
     w_norm_ : ndarray of shape (n_machines,)
         Distance between the nearest points, ``||w||``.
     history_ : list of dict or None

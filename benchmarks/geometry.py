@@ -24,7 +24,7 @@ data set, where the crossover falls here.
 
 Usage::
 
-    python benchmarks/geometry.py [--quick] [--max-iter N]
+    python benchmarks/geometry.py [--quick] [--max-iter N] [--no-progress] [--report-only]
 
 Writes ``benchmarks/results/geometry.json`` and ``benchmarks/results/geometry.md``.
 """
@@ -69,21 +69,26 @@ def _data(name, quick):
 
 
 def crossover(rows):
-    """Where the fastest converged NPA starts to beat SMO, in words, and the 1/mu or None.
+    """Where the fastest NPA starts to beat SMO, in words, and that 1/mu (or None).
 
-    Only 1/mu values at which SMO and at least one NPA converged count.
+    At each 1/mu the NPAs win if one of them converged faster than SMO, or converged while SMO
+    did not; they lose if SMO converged and none of them did within ``max_iter`` (or all were
+    slower). 1/mu values where nothing converged are left out.
     """
     by = {}
     for r in rows:
-        if r["converged"]:
-            by.setdefault(r["inv_mu"], {})[r["algorithm"]] = r["time"]
+        by.setdefault(r["inv_mu"], {})[r["algorithm"]] = r
     pairs = []
     for v in sorted(by):
-        npa = [by[v][a] for a in NPAS if a in by[v]]
-        if npa and "SMO" in by[v]:
-            pairs.append((v, min(npa) < by[v]["SMO"]))
+        npa = [by[v][a]["time"] for a in NPAS if a in by[v] and by[v][a]["converged"]]
+        smo = by[v].get("SMO")
+        smo_time = smo["time"] if smo is not None and smo["converged"] else None
+        if smo_time is not None:
+            pairs.append((v, bool(npa) and min(npa) < smo_time))
+        elif npa:
+            pairs.append((v, True))
     if not pairs:
-        return "no 1/mu at which both SMO and an NPA converged", None
+        return "no 1/mu at which SMO or an NPA converged", None
     wins = [v for v, npa_wins in pairs if npa_wins]
     if not wins:
         return f"SMO is faster at every 1/mu tested ({pairs[0][0]:g}..{pairs[-1][0]:g})", None
@@ -159,7 +164,18 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true", help="fewer 1/mu, 2000-point synthetic")
     parser.add_argument("--max-iter", type=int, default=None, help="iteration cap per solver")
     parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="rewrite geometry.md (and the verdicts) from the existing geometry.json",
+    )
     args = parser.parse_args(argv)
+    if args.report_only:
+        report = json.loads((RESULTS / "geometry.json").read_text())
+        for case in report["cases"]:
+            case["crossover"], case["crossover_inv_mu"] = crossover(case["rows"])
+        _write(report)
+        return
     max_iter = args.max_iter or (20000 if args.quick else 200000)
     n_values, low = (4, 0.05) if args.quick else (7, 2.0)
     warm_up(ALGORITHMS)
@@ -201,6 +217,10 @@ def main(argv=None):
             }
         )
         print(f"{name}: {text}", flush=True)
+    _write(report)
+
+
+def _write(report):
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "geometry.json").write_text(json.dumps(report, indent=1, default=float) + "\n")
     (RESULTS / "geometry.md").write_text(_markdown(report))

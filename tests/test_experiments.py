@@ -386,7 +386,12 @@ def test_geometry_benchmark_crossover_wording():
     text, start = crossover(rows({2: {"WSK": 0.1, "SMO": 1.0}, 9: {"WSK": 2.0, "SMO": 1.0}}))
     assert start is None and "no clean crossover" in text
     unconverged = [dict(r, converged=False) for r in rows({2: {"WSK": 0.1, "SMO": 1.0}})]
-    assert crossover(unconverged)[1] is None
+    assert crossover(unconverged) == ("no 1/mu at which SMO or an NPA converged", None)
+    # an NPA stopped at max_iter loses to a converged SMO, and wins against an unconverged one
+    capped = rows({2: {"SMO": 1.0}, 9: {"WSK": 0.5}, 50: {"WSK": 0.1, "SMO": 1.0}})
+    capped += [{"inv_mu": 2, "algorithm": "WSK", "time": 0.1, "converged": False}]
+    capped += [{"inv_mu": 9, "algorithm": "SMO", "time": 1.0, "converged": False}]
+    assert crossover(capped) == ("NPAs faster for 1/mu >= 9, SMO faster at 1/mu <= 2", 9)
 
 
 # --------------------------------------------------------------------------------------------

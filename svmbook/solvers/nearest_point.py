@@ -605,6 +605,7 @@ def _run(
     refresh_h(P, sign, h)
     diag = np.ascontiguousarray(source.diag, dtype=np.float64)
     st = (sign, group, upper, alpha, P, h, members, gstart, float(c0), ridge)
+    w_norm2_start = float(alpha @ h)
     n_iter, status, stat, hist = np_loop(
         _METHOD_CODE[method],
         st,
@@ -619,17 +620,25 @@ def _run(
         update_code,
         bool(history),
     )
+    w_norm2 = float(alpha @ h)
     if status == 1:
+        # ||w|| shrinking towards 0 means the hulls (nearly) intersect: the relative statistics
+        # then cannot fall (they divide by ||w||) and only a smaller mu helps
+        hint = (
+            f" ||w||^2 fell to {w_norm2 / w_norm2_start:.1e} of its start: the hulls may "
+            "intersect, so decrease mu (or change the kernel)."
+            if w_norm2 < 1e-4 * w_norm2_start
+            else " Increase max_iter or tol."
+        )
         warnings.warn(
             f"{method}: stopped at max_iter={max_iter} before the {stop} statistic fell below "
-            f"tol={tol:g} (it is {stat:.3g}); the returned alpha is feasible but not optimal. "
-            "Increase max_iter or tol.",
+            f"tol={tol:g} (it is {stat:.3g}); the returned alpha is feasible but not optimal."
+            + hint,
             ConvergenceWarning,
             stacklevel=3,
         )
     stats = cache[5]
     hist_dict = None if not history else {c: hist[:, j] for j, c in enumerate(HISTORY_COLUMNS)}
-    w_norm2 = float(alpha @ h)
     return dict(
         alpha=alpha,
         P=P,

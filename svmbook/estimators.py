@@ -337,7 +337,9 @@ def _mu_machine(est, mu, alpha, f, t, s, n_iter, status, objective, raw, history
     """
     kept = s > 0
     a, fk, tk, upper = alpha[kept], f[kept], t[kept], s[kept] * mu
-    kkt = _thresholds.b_kkt(fk, tk, a, upper)
+    # a cap s_i mu >= 1 is implied by the class sum 1, so it binds nothing: at mu = 1 a hard-
+    # margin SV with alpha_i = 1 is free and pins b (as in the nearest-point solvers)
+    kkt = _thresholds.b_kkt(fk, tk, a, np.where(upper >= 1.0, np.inf, upper))
     if est.threshold == "kkt":
         b = kkt.b
     elif est.threshold == "geometric":
@@ -1214,9 +1216,11 @@ class MuSVC(_BaseSVC):
     Parameters
     ----------
     mu : float or "auto", default="auto"
-        In (0, 1]: the reduction of the hulls (``1/mu`` is the least number of points a hull's
-        vertex mixes). ``"auto"``: per machine Goodrich's ``1 / (0.9 kappa)`` (section 4.4.5,
-        ``kappa`` the weight of the lighter class), the smallest hulls short of the centroids:
+        The reduction of the hulls, usually in (0, 1] (``1/mu`` is the least number of points
+        a hull's vertex mixes; ``mu >= 1`` with unit weights is the hard margin). With weights
+        the bounds are ``s_i mu``, so ``mu > 1`` is meaningful when weights are below 1.
+        ``"auto"``: per machine Goodrich's ``1 / (0.9 kappa)`` (section 4.4.5, ``kappa`` the
+        weight of the lighter class), the smallest hulls short of the centroids:
         always feasible, whereas a fixed mu must satisfy ``mu * kappa >= 1`` and, to give a
         classifier, be small enough that the two hulls do not intersect (``ValueError``
         otherwise).
@@ -1298,7 +1302,7 @@ class MuSVC(_BaseSVC):
     _parameter_constraints: dict = {
         **{k: v for k, v in _BaseSVC._parameter_constraints.items()
            if k not in ("C", "bias", "infeasible", "warm_start")},
-        "mu": [Interval(Real, 0.0, 1.0, closed="right"), StrOptions({"auto"})],
+        "mu": [Interval(Real, 0.0, None, closed="neither"), StrOptions({"auto"})],
         "solver": [StrOptions({"qp", "smo", *_MU_NP_SOLVERS})],
         "threshold": [StrOptions({"kkt", "geometric", "platt"})],
         "stop": [StrOptions({"relative_np", "absolute_np", "relative_kkt", "absolute_kkt"})],

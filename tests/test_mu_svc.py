@@ -120,7 +120,7 @@ def test_bad_input(data):
     with pytest.raises(ValueError, match="mu=0.01 is infeasible"):
         MuSVC(mu=0.01, solver="smo").fit(X, y)  # 60 points per class: mu >= 1/60
     with pytest.raises(ValueError, match="mu"):
-        MuSVC(mu=1.5).fit(X, y)
+        MuSVC(mu=-0.5).fit(X, y)
     with pytest.raises(ValueError, match="solver"):
         MuSVC(solver="libsvm").fit(X, y)
     with pytest.warns(ConvergenceWarning):
@@ -187,3 +187,17 @@ def test_one_class_nearest_point_solvers_match_smo(data, solver):
         assert est.offset_ == pytest.approx(ref.offset_, rel=1e-5)
         f_ref = ref.decision_function(X)
         np.testing.assert_allclose(est.decision_function(X), f_ref, atol=1e-5 * np.abs(f_ref).max())
+
+
+def test_hard_margin_threshold_is_pinned():
+    """mu = 1 on separable data: the caps s_i mu = 1 bind nothing, the KKT threshold is the
+    geometric one (Goodrich oracle 17), for every solver."""
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal([2, 2], 0.6, (10, 2)), rng.normal([-1.5, -1.5], 0.9, (10, 2))])
+    y = np.r_[np.ones(10), -np.ones(10)]
+    for solver in ("qp", "smo", "wsk_fast"):
+        kw = dict(mu=1.0, kernel="linear", solver=solver, tol=1e-9)
+        kkt = MuSVC(threshold="kkt", **kw).fit(X, y)
+        geo = MuSVC(threshold="geometric", **kw).fit(X, y)
+        assert kkt.b_interval_[0, 0] == pytest.approx(kkt.b_interval_[0, 1], abs=1e-6)
+        np.testing.assert_allclose(kkt.intercept_, geo.intercept_, atol=1e-5)

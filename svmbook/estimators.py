@@ -1236,7 +1236,10 @@ class MuSVC(_BaseSVC):
     threshold : {"kkt", "geometric", "platt"}, default="kkt"
         The threshold ``b`` (Goodrich 4.3): KKT (4.8) (the midpoint of its interval when no
         free support vector pins it; the interval is ``b_interval_``), geometric (4.9) (halfway
-        between the nearest points) or Platt's probabilistic one.
+        between the nearest points) or Platt's probabilistic one. Caps ``s_i mu >= 1`` are
+        implied by the class sums and taken as non-binding, so at ``mu = 1``, where the primal
+        is degenerate and :func:`svmbook.qp.mu_svm_dual` reports an interval, the KKT threshold
+        is the hard margin's (chapter 10).
     stop : {"relative_np", "absolute_np", "relative_kkt", "absolute_kkt"}, default="relative_np"
         Stopping condition of the nearest-point solvers (Goodrich 5.2.4); ``"smo"`` stops on
         LIBSVM's KKT gap and ``"qp"`` solves to optimality.

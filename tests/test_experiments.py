@@ -296,7 +296,7 @@ def test_wsk_equals_duplication_and_trades_class_errors(name):
 
 
 def test_weighted_mixture():
-    from svmbook.experiments.goodrich_wsk import make_weighted_mixture
+    from svmbook.datasets import make_weighted_mixture
 
     X, y, s = make_weighted_mixture(10, random_state=1)
     assert X.shape == (40, 2) and sorted(np.unique(y)) == [-1, 1] and sorted(np.unique(s)) == [1, 6]

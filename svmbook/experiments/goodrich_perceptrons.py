@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (the published tables below are the notes' rows verbatim)
 """Goodrich (2012) Tables 5.9-5.11: perceptron thresholds, and perceptrons against SVMs.
 
 Set-up (notes 001b section 3.10): Gaussian (``gamma = 0.01``) and polynomial (``q = 3``) L1

@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (the published tables below are the notes' rows verbatim)
 """Goodrich (2012) Tables 5.5-5.8: four stopping conditions at two tolerances.
 
 Set-up (notes 001b section 3.9): the mu-SVM trained by SMO with the maximal violating pair (the

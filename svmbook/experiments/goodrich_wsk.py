@@ -25,7 +25,7 @@ Data and decisions:
   training statistics; Gaussian ``gamma = 0.01``; UCI costs 5 for the positive (smaller: heart
   disease present, bad credit) class and 1 for the negative, the only assignment that fits the
   thesis's numbers (section 3.0).
-* synthetic (Table 5.4, Fig. 5.6): :func:`make_weighted_mixture`; polynomial ``q = 4`` with
+* synthetic (Table 5.4, Fig. 5.6): :func:`svmbook.datasets.make_weighted_mixture`; polynomial ``q = 4`` with
   ``mu = 1/(0.25 kappa)``, the set-up the text states for Fig. 5.6 (the table's is not stated).
 
 ``size="ci"``: 2 runs (full: 100).
@@ -37,8 +37,7 @@ import time
 
 import numpy as np
 
-from .._validation import check_positive
-from ..datasets import _check_class_size, _check_random_state, load_libsvm
+from ..datasets import load_libsvm, make_weighted_mixture
 from ..hull.wrch import duplicate_points
 from ..solvers.nearest_point import solve_nearest_point
 from ..weighting import class_errs, mu_from_kappa
@@ -48,33 +47,6 @@ from ._common import kernel_label, make_kernel, predict, standardise
 ALGORITHMS = ("WSK", "S-KDUP", "S-K", "WSK (5.6)")
 COLUMNS = ("Time (ms)", "Total Err Cost", "Pos Class Err", "Neg Class Err")
 _TOL = 1e-3
-
-
-def make_weighted_mixture(n_per_subset=125, std=0.75, random_state=0):
-    """The synthetic set of Goodrich section 5.5.2 (Fig. 5.6): two Gaussians per class.
-
-    Positive subsets are centred at (1, 2) and (1, -2), negative ones at (-1, 2) and (-1, -2)
-    (the classes mirror each other across x = 0, so ignoring weights the best boundary is
-    x = 0); isotropic standard deviation ``std``. Weights: 6 on the positive subset at (1, 2)
-    and on the negative one at (-1, -2), 1 on the others, so that a weighted boundary must bend
-    (Fig. 5.6). The thesis gives no means, spreads or sizes; 4 x 125 points and ``std = 0.75``
-    make the unweighted S-K's class errors (about 0.09) and the test set (50 points, 10 %) fit
-    Table 5.4's S-K row (errors 0.095/0.098, cost 16.1).
-
-    Returns
-    -------
-    X : ndarray of shape (4 n_per_subset, 2)
-    y : ndarray of shape (4 n_per_subset,), in {-1, +1}
-    s : ndarray of shape (4 n_per_subset,), the weights (costs) 6 or 1
-    """
-    n = _check_class_size("n_per_subset", n_per_subset)
-    std = check_positive("std", std)
-    rng = _check_random_state(random_state)
-    centres = np.array([[1.0, 2.0], [1.0, -2.0], [-1.0, 2.0], [-1.0, -2.0]])
-    labels = np.array([1.0, 1.0, -1.0, -1.0])
-    weights = np.array([6.0, 1.0, 1.0, 6.0])
-    X = np.vstack([rng.normal(c, std, (n, 2)) for c in centres])
-    return X, np.repeat(labels, n), np.repeat(weights, n)
 
 
 def _statlog(name):

@@ -57,6 +57,7 @@ lab: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/geometry.py
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .ruff_cache

@@ -43,6 +43,7 @@ solution is a poor start for the new kernel. It is provided for the model-select
 from __future__ import annotations
 
 import hashlib
+import warnings
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 
@@ -55,6 +56,7 @@ from sklearn.base import (
     RegressorMixin,
     _fit_context,
 )
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils._param_validation import Interval, Options, StrOptions
 from sklearn.utils.class_weight import compute_class_weight
 from sklearn.utils.multiclass import _ovr_decision_function, check_classification_targets
@@ -402,6 +404,14 @@ def _mu_svc_smo(est, data, kernel, t, sw, cw, warm):
         if res.status != 0 or not target > 0 or tol <= target:
             break
         tol, a0 = target, res.alpha
+    if res.status == 0 and not res.r > 0:
+        warnings.warn(
+            f"MuSVC(solver='smo'): no positive margin at KKT gap {tol:.3g}, so the two reduced "
+            f"hulls (nearly) intersect at mu={mu:g} and the solution is not a separating one; "
+            "decrease mu (or change the kernel)",
+            ConvergenceWarning,
+            stacklevel=3,
+        )
     alpha = np.zeros(t.shape[0])
     alpha[kept] = mu * res.alpha
     f = np.zeros(t.shape[0])

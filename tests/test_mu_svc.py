@@ -201,3 +201,19 @@ def test_hard_margin_threshold_is_pinned():
         geo = MuSVC(threshold="geometric", **kw).fit(X, y)
         assert kkt.b_interval_[0, 0] == pytest.approx(kkt.b_interval_[0, 1], abs=1e-6)
         np.testing.assert_allclose(kkt.intercept_, geo.intercept_, atol=1e-5)
+
+
+def test_smo_relative_stop_and_intersecting_hulls():
+    """solver="smo" stops on LIBSVM's gap relative to the margin: near the touching point it
+    matches the QP where LIBSVM's absolute gap would not; intersecting hulls warn."""
+    rng = np.random.default_rng(3)
+    X = np.vstack([rng.normal(0.35, 1.0, (60, 2)), rng.normal(-0.35, 1.0, (60, 2))])
+    y = np.repeat([1, -1], 60)
+    # mu = 0.022: the hulls are 0.10 apart (they touch just below mu = 0.023)
+    ref = MuSVC(mu=0.022, kernel="linear", solver="qp").fit(X, y)
+    est = MuSVC(mu=0.022, kernel="linear", solver="smo").fit(X, y)
+    assert est.w_norm_[0] == pytest.approx(ref.w_norm_[0], rel=1e-5)
+    with pytest.raises(ValueError, match="intersect"):
+        MuSVC(mu=0.1, kernel="linear", solver="qp").fit(X, y)
+    with pytest.warns(ConvergenceWarning, match="no positive margin"):
+        MuSVC(mu=0.1, kernel="linear", solver="smo").fit(X, y)

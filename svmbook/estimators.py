@@ -121,6 +121,11 @@ class _Warm:
     kernel_changed: bool
 
 
+def _kernel_kwargs(data, kernel):
+    """The kernel arguments of the solvers: a Gram matrix, or points with their kernel."""
+    return {"K": data} if kernel == "precomputed" else {"X": data, "kernel": kernel}
+
+
 def _warm_alpha(warm, upper_new):
     """Nguyen's alpha seeding: ``alpha_old * C_new / C_old``, exact at the new bounds."""
     if warm is None:
@@ -188,10 +193,7 @@ def _c_svc_smo(est, data, kernel, t, sw, cw, warm):
     C = float(est.C)
     w = np.ones(n) if sw is None else sw
     pos = t > 0
-    if kernel == "precomputed":
-        src = {"K": data}
-    else:
-        src = {"X": data, "kernel": kernel}  # checked once, by the solver's kernel source
+    src = _kernel_kwargs(data, kernel)  # the data is checked once, by the kernel source
     Cp, Cn = C * cw[0], C * cw[1]
     kw = _F._smo_kwargs(est.tol, est.shrinking, est.cache_size, est.max_iter)
     first_iter = 0
@@ -256,7 +258,7 @@ def _svr_smo(est, data, kernel, y, sw, warm):
     if warm is not None and warm.kernel_changed:
         # the previous support vectors as first working set: the restricted problem, then all,
         # sharing the kernel rows
-        src = {"K": data} if kernel == "precomputed" else {"X": data, "kernel": kernel}
+        src = _kernel_kwargs(data, kernel)
         kernel = row_cache(**src, cache_size=est.cache_size)
         sv = (warm.alpha[:n] > 0) | (warm.alpha[n:] > 0)
         first = _F.solve_epsilon_svr(*args, kernel=kernel, sample_weight=w * sv, **_smo_kw(est))
@@ -391,7 +393,7 @@ def _mu_svc_smo(est, data, kernel, t, sw, cw, warm):
         for i in np.flatnonzero(tk == cls):
             a0[i] = min(sk[i], left)
             left -= a0[i]
-    src = {"K": data} if kernel == "precomputed" else {"X": data, "kernel": kernel}
+    src = _kernel_kwargs(data, kernel)
     kw = _smo_kw(est)
     rows, tol, n_iter = row_cache(**src, cache_size=est.cache_size), est.tol, 0
     for _ in range(4):
@@ -423,7 +425,7 @@ def _mu_svc_smo(est, data, kernel, t, sw, cw, warm):
 def _mu_svc_nearest_point(est, data, kernel, t, sw, cw, warm):
     s = _mu_weights(t, sw, cw)
     mu = _machine_mu(est, t, s)
-    src = {"K": data} if kernel == "precomputed" else {"X": data, "kernel": kernel}
+    src = _kernel_kwargs(data, kernel)
     res = solve_nearest_point(
         **src,
         y=t,
@@ -468,7 +470,7 @@ def _nu_svc_nearest_point(est, data, kernel, t, sw, cw, warm):
     if est.nu * (n1 + n2) / 2 > min(n1, n2):
         raise ValueError(f"specified nu={est.nu!r} is infeasible")
     mu = 2.0 / (est.nu * float(w[kept].sum()))
-    src = {"K": data} if kernel == "precomputed" else {"X": data, "kernel": kernel}
+    src = _kernel_kwargs(data, kernel)
     res = solve_nearest_point(**src, y=t, mu=mu, **_np_kwargs(est, w))
     kkt = _thresholds.b_kkt(res.f[kept], t[kept], res.alpha[kept], w[kept] * mu)
     coef, objective = res.alpha * t / kkt.rho, res.objective / kkt.rho**2  # LIBSVM's scale
@@ -482,7 +484,7 @@ def _one_class_nearest_point(est, data, kernel, y, sw, warm):
     n = data.shape[0]
     w = np.ones(n) if sw is None else sw
     scale = est.nu * float(w[w > 0].sum())
-    src = {"K": data} if kernel == "precomputed" else {"X": data, "kernel": kernel}
+    src = _kernel_kwargs(data, kernel)
     res = solve_min_norm_point(**src, mu=1.0 / scale, **_np_kwargs(est, w))
     at_zero, at_cap, free, _ = _thresholds.bound_sets(res.alpha, w / scale)
     f = res.f

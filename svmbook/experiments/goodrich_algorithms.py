@@ -35,8 +35,8 @@ prints no numbers for these figures, so ``published`` is empty; its claims are:
 
 Decisions: 1/mu runs over a grid capped at 0.9 times the smaller class (each hull must stay
 non-empty); a 1/mu at which the hulls intersect (the hard-margin end on overlapping data) is
-left out; Rätsch realisation 1 (the thesis does not say which). Not reproduced: Fig. 5.10 (the
-count of ``alpha_i != beta_i`` per iteration is not part of the solvers' history), Fig. 5.11
+left out; Rätsch realisation 1 (the thesis does not say which). Fig. 5.10 is the experiment
+``goodrich-fig-5.10`` (:mod:`svmbook.experiments.goodrich_updates`). Not reproduced: Fig. 5.11
 (a schematic) and Fig. 5.14 (the covtype "forest" subset is not among the project's data).
 
 ``size="ci"``: banana only (Figs 5.9, 5.13) or heart (Fig. 5.12), three values of 1/mu from

@@ -114,8 +114,20 @@ UPDATES = ("delta", "vertex", "auto")
 _DELTA, _VERTEX, _AUTO = 0, 1, 2
 #: Curvature floor of a pair step (LIBSVM's TAU): a zero ``||z_src - z_dst||^2`` (duplicates).
 TAU = 1e-12
-#: History columns (``history=True``).
-HISTORY_COLUMNS = ("w_norm", "gap_0", "gap_1", "relative_np", "relative_kkt", "n_free", "time")
+#: History columns (``history=True``; :attr:`NearestPointResult.history` says what each holds).
+HISTORY_COLUMNS = (
+    "w_norm",
+    "gap_0",
+    "gap_1",
+    "relative_np",
+    "relative_kkt",
+    "n_free",
+    "time",
+    "n_changed",
+    "n_vertex",
+    "update_delta",
+)
+_N_HISTORY = len(HISTORY_COLUMNS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -196,6 +208,29 @@ def group_vertex(g, h, upper, members, gstart, weighted, mu, k, beta, bidx, blam
 
 
 @njit(cache=True)
+def count_changed(gs, alpha, beta, members, gstart, blen):
+    """``(card{alpha_i != beta_i}, card{beta_i != 0})`` over the groups ``gs``.
+
+    The rows that (5.24)/(5.28) and (5.25)/(5.29) need (Fig. 5.10 plots the first against the
+    second, ``ceil(1/mu)`` with unit weights).
+    """
+    n_delta = 0
+    n_vert = 0
+    for g in gs:
+        n_vert += blen[g]
+        for i in members[gstart[g] : gstart[g + 1]]:
+            if alpha[i] != beta[i]:
+                n_delta += 1
+    return n_delta, n_vert
+
+
+@njit(cache=True)
+def uses_delta(update, n_delta, n_vert):
+    """Whether a vertex step takes (5.24)/(5.28): forced, or by the corrected switch (5.26)."""
+    return update == _DELTA or (update == _AUTO and n_delta < n_vert)
+
+
+@njit(cache=True)
 def vertex_step(gs, st, vx, ksrc, cache, work, gaps, thesis, update):
     """One S-K/Gilbert step: groups ``gs`` move towards their vertices with one ``lam``.
 
@@ -209,16 +244,11 @@ def vertex_step(gs, st, vx, ksrc, cache, work, gaps, thesis, update):
     beta, bidx, blam, blen = vx
     U, usum, ks, ws, slots = work
     n = alpha.shape[0]
-    n_delta = 0
-    n_vert = 0
     num = 0.0
     for g in gs:
         num += gaps[g]
-        n_vert += blen[g]
-        for i in members[gstart[g] : gstart[g + 1]]:
-            if alpha[i] != beta[i]:
-                n_delta += 1
-    use_delta = update == _DELTA or (update == _AUTO and n_delta < n_vert)
+    n_delta, n_vert = count_changed(gs, alpha, beta, members, gstart, blen)
+    use_delta = uses_delta(update, n_delta, n_vert)
     for j in range(n):
         usum[j] = 0.0
     for g in gs:
@@ -392,7 +422,7 @@ def np_loop(method, st, diag, vx_par, ksrc, cache, code, tol, max_iter, thesis, 
     one = np.zeros(1, dtype=np.int64)
     uses_vertex = method != _MDM
     np_rule = code <= ABSOLUTE_NP
-    hist = np.empty((1024 if record else 1, 7))
+    hist = np.empty((1024 if record else 1, _N_HISTORY))
     t0 = _clock() if record else 0.0
     n_iter = 0
     status = 1
@@ -426,6 +456,21 @@ def np_loop(method, st, diag, vx_par, ksrc, cache, code, tol, max_iter, thesis, 
                     n_free += 1
             hist[n_iter, 5] = n_free
             hist[n_iter, 6] = _clock() - t0
+            # the counts of the vertex step this iteration takes (the next one on the last row)
+            if method == _SK or method == _WSK_FAST:
+                n_delta, n_vert = count_changed(
+                    _largest(gaps, one), alpha, beta, members, gstart, blen
+                )
+            elif method == _GILBERT:
+                n_delta, n_vert = count_changed(all_groups, alpha, beta, members, gstart, blen)
+            else:  # MDM, SMO and Tao move a pair: no vertex step, no choice of formula
+                n_delta, n_vert = -1, -1
+            if n_vert < 0:
+                hist[n_iter, 7:10] = np.nan
+            else:
+                hist[n_iter, 7] = n_delta
+                hist[n_iter, 8] = n_vert
+                hist[n_iter, 9] = 1.0 if uses_delta(update, n_delta, n_vert) else 0.0
         if stat < tol:
             status = 0
             break
@@ -498,7 +543,15 @@ class NearestPointResult:
         With ``history=True``: one entry per iteration for each of ``"w_norm"``, ``"gap_0"``,
         ``"gap_1"`` (the groups' NP gaps; NaN with one group), ``"relative_np"``,
         ``"relative_kkt"`` (the statistics of those rules), ``"n_free"`` (unbounded SVs,
-        ``0 < alpha_i < u_i``) and ``"time"`` (seconds since the loop started).
+        ``0 < alpha_i < u_i``), ``"time"`` (seconds since the loop started), and the counts of
+        the iteration's vertex step (Fig. 5.10, section 5.6.3), taken on the vertices ``beta``
+        of that iteration in the group(s) the step moves (the one with the larger gap; every
+        group for ``"gilbert"``): ``"n_changed"`` = ``card{alpha_i != beta_i}`` (the rows of
+        (5.24)/(5.28)), ``"n_vertex"`` = ``card{beta_i != 0}`` (the rows of (5.25)/(5.29);
+        ``ceil(1/mu)`` per group with unit weights) and ``"update_delta"`` (1 if the step uses
+        (5.24)/(5.28), by ``update`` or by the corrected switch (5.26) ``n_changed <
+        n_vertex``, else 0). The last row holds what the next step would use. The methods
+        that move a pair (``"mdm"``, ``"smo"``, ``"tao"``) have no vertex step: NaN.
     """
 
     alpha: np.ndarray

@@ -1,0 +1,144 @@
+"""The nearest-point figure reproductions (Goodrich Figs 5.7, 5.8, 5.10) and their history columns.
+
+The history columns ``n_changed``/``n_vertex``/``update_delta`` are checked against a brute-force
+recomputation: the solver re-run with ``max_iter=k`` stops at the start of iteration k with the
+state that iteration saw; from its decision values we sort each class, fill the vertex greedily
+(Theorem 3 / Alg. 7), pick the class with the larger gap and count. The experiments run at
+``size="ci"`` through the registry.
+"""
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.exceptions import ConvergenceWarning
+
+from svmbook.experiments import get_experiment
+from svmbook.experiments.goodrich_updates import summarise
+from svmbook.kernels import get_kernel
+from svmbook.solvers.nearest_point import solve_min_norm_point, solve_nearest_point
+
+MU = 1.0 / 7
+
+
+def _blobs(seed=0, n=40, shift=1.0):
+    rng = np.random.default_rng(seed)
+    X = np.vstack([rng.normal(shift, 1.0, (n // 2, 2)), rng.normal(-shift, 1.0, (n // 2, 2))])
+    y = np.r_[np.ones(n // 2), -np.ones(n // 2)]
+    return X, y
+
+
+def _greedy_vertex(h, s, mu):
+    """The vertex minimising ``h`` over one class: fill caps ``s_i mu`` in order of ``h``.
+
+    The last cap is taken whole when it reaches the remainder within a relative 1e-12 (seven
+    caps of 1/7 sum to 1 - 1e-16: no eighth point of weight 1e-16, errata O11).
+    """
+    beta = np.zeros_like(h)
+    acc = 0.0
+    for i in np.argsort(h, kind="stable"):
+        cap = s[i] * mu
+        rest = 1.0 - acc
+        if cap >= rest - 1e-12 * cap:
+            beta[i] = rest
+            break
+        beta[i] = cap
+        acc += cap
+    return beta
+
+
+def _run(K, y, s, max_iter, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        return solve_nearest_point(K, y=y, mu=MU, sample_weight=s, max_iter=max_iter, **kw)
+
+
+@pytest.mark.parametrize("method, weighted", [("wsk_fast", False), ("sk", False), ("wsk", True)])
+def test_history_counts_match_brute_force(method, weighted):
+    X, y = _blobs()
+    K = get_kernel("rbf", gamma=1.0)(X, X)
+    # weights drawn away from the cap boundary so the greedy fill has no ties at 1
+    s = np.random.default_rng(1).uniform(0.5, 2.0, y.shape[0]) if weighted else None
+    kw = dict(method=method, update="auto", tol=1e-6)
+    full = _run(K, y, s, 60, history=True, **kw)
+    h = full.history
+    weights = np.ones_like(y) if s is None else s
+    assert full.n_iter >= 50
+    for k in range(full.n_iter + 1):
+        res = _run(K, y, s, k, **kw)  # stops at the start of iteration k
+        gaps, counts = [], []
+        for cls in (1, -1):
+            inside = y == cls
+            hv = (y * res.f)[inside]
+            beta = _greedy_vertex(hv, weights[inside], MU)
+            gaps.append(float((res.alpha[inside] - beta) @ hv))
+            counts.append((int(np.sum(res.alpha[inside] != beta)), int(np.sum(beta != 0))))
+        np.testing.assert_allclose([h["gap_0"][k], h["gap_1"][k]], gaps, rtol=1e-9, atol=1e-12)
+        moved = 0 if gaps[0] > gaps[1] else 1  # ties go to the last class, as in Alg. 8
+        assert (h["n_changed"][k], h["n_vertex"][k]) == counts[moved]
+        assert h["update_delta"][k] == float(counts[moved][0] < counts[moved][1])
+    if s is None:
+        assert np.all(h["n_vertex"] == 7)  # ceil(1/mu) with unit weights
+    if method == "wsk_fast":  # the SMO steps bring the count under the line: the switch flips
+        assert set(h["update_delta"]) == {0.0, 1.0}
+    assert np.all((h["n_changed"] >= 0) & (h["n_changed"] <= y.shape[0] // 2))
+
+
+def test_history_update_columns_per_method():
+    X, y = _blobs(seed=2)
+    K = X @ X.T
+    forced = {}
+    for update in ("delta", "vertex"):
+        res = solve_nearest_point(K, y=y, mu=MU, method="wsk", update=update, history=True)
+        forced[update] = res.history["update_delta"]
+    assert np.all(forced["delta"] == 1) and np.all(forced["vertex"] == 0)
+    # Gilbert moves both hulls: the counts add over the classes
+    res = solve_nearest_point(K, y=y, mu=MU, method="gilbert", history=True, max_iter=50)
+    assert np.all(res.history["n_vertex"] == 14)
+    assert np.all(res.history["n_changed"] <= y.shape[0])
+    # pair steps have no vertex step
+    for method in ("mdm", "smo", "tao"):
+        res = solve_nearest_point(K, y=y, mu=MU, method=method, history=True)
+        for col in ("n_changed", "n_vertex", "update_delta"):
+            assert np.all(np.isnan(res.history[col]))
+    # one hull (the perceptron): its vertex has ceil(1/mu) points
+    res = solve_min_norm_point(K, y=y, mu=1 / 9.5, method="wsk_fast", history=True)
+    assert np.all(res.history["n_vertex"] == 10)
+
+
+def test_summarise():
+    row = summarise(np.array([9, 8, 8, 6, 5, 4, 3, 3, 2, 2.0]), 4)
+    assert row["first 10%"] == 9 and row["last 10%"] == 2 and row["trend"] == 0.25
+    assert row["decreases"] and row["below line"] == 0.4 and row["first below"] == 6
+    flat = summarise(np.full(30, 12.0), 10)
+    assert flat["trend"] == 1.0 and not flat["decreases"] and flat["first below"] is None
+    with pytest.raises(ValueError, match="counts"):
+        summarise(np.array([]), 3)
+
+
+def test_fig_5_10_ci():
+    res = get_experiment("goodrich-fig-5.10").run(size="ci", progress=False)
+    assert [(r["panel"], r["method"]) for r in res.rows] == [
+        ("e", "wsk_fast"),
+        ("e", "wsk"),
+        ("f", "wsk_fast"),
+        ("f", "wsk"),
+    ]
+    for r in res.rows:
+        s = res.series[r["panel"], r["method"]]
+        assert s["n_changed"].shape == (r["n_iter"],)
+        assert r["line"] == math.ceil(r["inv_mu"])
+        assert np.all(s["n_vertex"] == r["line"])  # unit weights
+        # the switch (5.26) picks (5.24)/(5.28) exactly below the line
+        np.testing.assert_array_equal(s["update_delta"], s["n_changed"] < r["line"])
+        assert r["delta steps"] == r["below line"]
+        assert np.all((s["n_changed"] >= 0) & (s["n_changed"] <= 217))  # banana's larger class
+    fast_f = res.row(panel="f", method="wsk_fast")
+    # banana, polynomial: the count falls by about half and dips under the line
+    assert fast_f["converged"] and fast_f["decreases"] and fast_f["first below"] is not None
+    # the intermediate SMO steps cut the count (about 55 vs 195 and 44 vs 193 here)
+    for panel in ("e", "f"):
+        fast, plain = res.row(panel=panel, method="wsk_fast"), res.row(panel=panel, method="wsk")
+        assert fast["last 10%"] < 0.5 * plain["last 10%"]
+    assert res.settings["claim: the SMO steps lower the count"] is True

@@ -12,12 +12,17 @@ import warnings
 
 import numpy as np
 import pytest
+from scipy.stats import spearmanr
 from sklearn.exceptions import ConvergenceWarning
 
+from svmbook.datasets import load_libsvm
 from svmbook.experiments import get_experiment
+from svmbook.experiments._common import standardise
 from svmbook.experiments.goodrich_updates import summarise
 from svmbook.kernels import get_kernel
+from svmbook.qp.geometric import mu_svm_dual
 from svmbook.solvers.nearest_point import solve_min_norm_point, solve_nearest_point
+from svmbook.weighting import mu_from_kappa
 
 MU = 1.0 / 7
 
@@ -142,3 +147,54 @@ def test_fig_5_10_ci():
         fast, plain = res.row(panel=panel, method="wsk_fast"), res.row(panel=panel, method="wsk")
         assert fast["last 10%"] < 0.5 * plain["last 10%"]
     assert res.settings["claim: the SMO steps lower the count"] is True
+
+
+# --------------------------------------------------------------------------------------------
+# Figs 5.7 and 5.8: WSK training time against the class-weight ratio and the margin
+# --------------------------------------------------------------------------------------------
+
+
+def test_weights_with_one_ratio_are_one_problem():
+    # mu = 1/(0.9 kappa) is relative to the weights: scaling them all leaves the caps s_i mu
+    X, y = _blobs(seed=3)
+    K = get_kernel("rbf", gamma=1.0)(X, X)
+    norms = []
+    for scale in (1.0, 3.0):
+        s = scale * np.where(y > 0, 4.0, 1.0)
+        mu = mu_from_kappa(s, y)
+        res = solve_nearest_point(K, y=y, mu=mu, sample_weight=s, method="wsk_fast", tol=1e-9)
+        norms.append(res.w_norm)
+    assert norms[0] == pytest.approx(norms[1], rel=1e-6)
+
+
+def test_fig_5_7_and_5_8_ci():
+    fig7 = get_experiment("goodrich-fig-5.7").run(size="ci", progress=False)
+    fig8 = get_experiment("goodrich-fig-5.8").run(size="ci", progress=False)
+    ratios = [r["ratio"] for r in fig7.rows]
+    np.testing.assert_allclose(ratios, [0.01, 0.1, 1.0, 10.0, 100.0], rtol=1e-12)
+    X, y = load_libsvm("statlog-heart")
+    X = standardise(X, X[:0])[0]
+    K = get_kernel("rbf", gamma=0.01)(X, X).astype(np.float32).astype(np.float64)
+    # the relative NP stop at 1e-3 bounds ||w||^2 above the optimum by 1/(1 - 2 tol)^2 - 1
+    excess = 1 / (1 - 2e-3) ** 2 - 1
+    for r in fig7.rows:
+        s = np.where(y > 0, r["ratio"], 1.0)
+        assert r["inv_mu"] == pytest.approx(1 / mu_from_kappa(s, y), rel=1e-12)
+        # the margin is the distance between the weighted hulls: cvxopt's on the float32 Gram
+        ref = mu_svm_dual(K, y, 1 / r["inv_mu"], sample_weight=s)
+        assert ref.w_norm2 * (1 - 1e-8) <= r["margin"] ** 2 <= ref.w_norm2 * (1 + excess)
+        assert r["converged"] and r["time (ms)"] > 0
+    # equal weights: the widest margin and the fewest iterations by far (2 vs >= 100 here);
+    # the extreme ratios shrink the margin and lengthen training (Figs 5.7a, 5.8)
+    equal = fig7.row(ratio=1.0)
+    for r in fig7.rows:
+        if r is not equal:
+            assert r["margin"] < 0.5 * equal["margin"] and r["n_iter"] > 10 * equal["n_iter"]
+    for key in ("claim: extreme weights can increase the time", "claim: ... not always"):
+        assert isinstance(fig7.settings[key], bool)
+    # Fig. 5.8: the same runs by margin, with the rank correlations recomputed
+    assert sorted(fig8.rows, key=lambda r: r["ratio"]) == fig7.rows
+    margins = [r["margin"] for r in fig8.rows]
+    assert margins == sorted(margins)
+    rho = spearmanr(margins, [r["n_iter"] for r in fig8.rows]).statistic
+    assert fig8.settings["rank correlation margin-n_iter (heart)"] == round(float(rho), 3) < 0

@@ -192,6 +192,8 @@ def test_fig_5_7_and_5_8_ci():
             assert r["margin"] < 0.5 * equal["margin"] and r["n_iter"] > 10 * equal["n_iter"]
     for key in ("claim: extreme weights can increase the time", "claim: ... not always"):
         assert isinstance(fig7.settings[key], bool)
+    fastest = min(fig7.rows, key=lambda r: r["time (ms)"])["ratio"]
+    assert fig7.settings["fastest ratio (heart)"] == fastest
     # Fig. 5.8: the same runs by margin, with the rank correlations recomputed
     assert sorted(fig8.rows, key=lambda r: r["ratio"]) == fig7.rows
     margins = [r["margin"] for r in fig8.rows]

@@ -240,20 +240,51 @@ def _masked_max(v, n):
     return m
 
 
+#: Block length of the arg-reductions: the block maxima are one vectorised pass, and only the
+#: last block attaining the extremum is scanned for its last index.
+_BLOCK = 512
+
+
 @njit(cache=True, fastmath=_FM_REDUCE)
-def _masked_min(v, n):
-    m = BIG
-    for t in range(n):
-        m = min(m, v[t])
+def _block_max(v, lo, hi):
+    m = -BIG
+    for t in range(lo, hi):
+        m = max(m, v[t])
     return m
 
 
 @njit(cache=True)
-def _last_equal(v, n, value):
-    for t in range(n - 1, -1, -1):
-        if v[t] == value:
-            return t
-    return -1
+def _max_last(v, n, blocks):
+    """``(max v[:n], last index attaining it)``; ``(-BIG, -1)`` when every entry is ``-BIG``.
+
+    The last maximiser is LIBSVM's tie rule (its ``>=`` comparisons). ``blocks`` is scratch of
+    length at least ``ceil(n / _BLOCK)``.
+    """
+    nb = (n + _BLOCK - 1) // _BLOCK
+    m = -BIG
+    for b in range(nb):
+        blocks[b] = _block_max(v, b * _BLOCK, min(n, (b + 1) * _BLOCK))
+        m = max(m, blocks[b])
+    if m == -BIG:
+        return m, -1
+    for b in range(nb - 1, -1, -1):
+        if blocks[b] == m:
+            for t in range(min(n, (b + 1) * _BLOCK) - 1, b * _BLOCK - 1, -1):
+                if v[t] == m:
+                    return m, t
+    return m, -1
+
+
+@njit(cache=True)
+def gather_row(Kr, r, out, n):
+    """``out[t] = float64(Kr[r[t]])`` for the first ``n`` positions.
+
+    The passes over the active set then read a contiguous buffer: an indexed load inside them
+    keeps the compiler from vectorising the whole loop (its division included), which made
+    them several times slower. The conversion is exact, so the values are unchanged.
+    """
+    for t in range(n):
+        out[t] = np.float64(Kr[r[t]])
 
 
 @njit(cache=True)
@@ -263,14 +294,18 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf):
     i maximises ``-y_t G_t`` over I_up; j minimises ``-(Gmax + y_t G_t)^2 / a_it`` over I_low
     with ``a_it = QD_i + QD_t - 2 K_it`` (``TAU`` if not positive). Ties: the last index wins.
 
-    Written as two-phase reductions (masked values into ``buf``, a vectorised max/min, then a
-    backward scan for the last index attaining it): the same (i, j) as LIBSVM's branchy loops,
-    whose ``>=``/``<=`` comparisons make the last maximiser/minimiser win.
+    Written as two-phase reductions (masked values into ``buf``, a vectorised max, then a
+    backward scan of the last block attaining it): the same (i, j) as LIBSVM's branchy loops,
+    whose ``>=``/``<=`` comparisons make the last maximiser/minimiser win. ``buf`` rows:
+    0, 1 the masked values, 2 receives row i's kernel values over the active positions
+    (:func:`gather_row`, reused by the gradient update), 4 block scratch.
     """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     n = ctl[CTL_ACTIVE_SIZE]
     v = buf[0]
     w = buf[1]
+    ki = buf[2]
+    blocks = buf[4]
     # I_up = {y=+1, a<C} u {y=-1, a>0}; value -y G
     for t in range(n):
         s_t = alpha_status[t]
@@ -278,13 +313,13 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf):
         neg = y[t] < 0
         ok = (pos & (s_t != UPPER_BOUND)) | (neg & (s_t != LOWER_BOUND))
         v[t] = -y[t] * G[t] if ok else -BIG
-    Gmax = _masked_max(v, n)
-    if Gmax == -BIG:
+    Gmax, i = _max_last(v, n, blocks)
+    if i == -1:
         return -1, -1
-    i = _last_equal(v, n, Gmax)
-    Ki = row(r[i], ksrc, cache)
+    gather_row(row(r[i], ksrc, cache), r, ki, n)
     QDi = QD[i]
     # I_low = {y=+1, a>0} u {y=-1, a<C}; Gmax2 = max y G over I_low; j among b_t = Gmax + y G > 0
+    # (w holds -obj so that the minimiser is a maximiser: negation is exact)
     for t in range(n):
         s_t = alpha_status[t]
         pos = y[t] > 0
@@ -292,16 +327,13 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf):
         ok = (pos & (s_t != LOWER_BOUND)) | (neg & (s_t != UPPER_BOUND))
         yG = y[t] * G[t]
         grad_diff = Gmax + yG
-        quad_coef = QDi + QD[t] - 2.0 * np.float64(Ki[r[t]])
+        quad_coef = QDi + QD[t] - 2.0 * ki[t]
         quad_coef = quad_coef if quad_coef > 0 else TAU
         obj = -(grad_diff * grad_diff) / quad_coef
         v[t] = yG if ok else -BIG
-        w[t] = obj if (ok & (grad_diff > 0)) else BIG
+        w[t] = -obj if (ok & (grad_diff > 0)) else -BIG
     Gmax2 = _masked_max(v, n)
-    obj_min = _masked_min(w, n)
-    j = -1
-    if obj_min < BIG:
-        j = _last_equal(w, n, obj_min)
+    _, j = _max_last(w, n, blocks)
     if Gmax + Gmax2 < eps or j == -1:
         return -1, -1
     return i, j
@@ -440,15 +472,15 @@ def update_pair(i, j, Kij, st):
 
 
 @njit(cache=True)
-def update_gradient(i, j, Ki, Kj, dA_i, dA_j, st, active_size):
-    """``G_k += Q_ik dA_i + Q_jk dA_j`` over the active set."""
+def update_gradient(i, j, ki, kj, dA_i, dA_j, st, active_size):
+    """``G_k += Q_ik dA_i + Q_jk dA_j`` over the active set; ``ki``/``kj`` are the kernel
+    rows of i and j gathered over the active positions (:func:`gather_row`)."""
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     yi = y[i]
     yj = y[j]
     for k in range(active_size):
-        rk = r[k]
         yk = y[k]
-        G[k] += (yi * yk * np.float64(Ki[rk])) * dA_i + (yj * yk * np.float64(Kj[rk])) * dA_j
+        G[k] += (yi * yk * ki[k]) * dA_i + (yj * yk * kj[k]) * dA_j
 
 
 @njit(cache=True)
@@ -649,7 +681,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
     n_iter = 0
     status = 0
     counter = min(l, 1000) + 1
-    buf = np.empty((2, l))
+    buf = np.empty((5, l))
     while True:
         if n_iter >= max_iter:
             status = 1
@@ -681,8 +713,11 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
 
         Ki = row(r[i], ksrc, cache)
         Kj = row(r[j], ksrc, cache)
+        if nu:  # select_working_set leaves row i gathered in buf[2]; the nu rule does not
+            gather_row(Ki, r, buf[2], active_size)
+        gather_row(Kj, r, buf[3], active_size)
         dA_i, dA_j = update_pair(i, j, np.float64(Ki[r[j]]), st)
-        update_gradient(i, j, Ki, Kj, dA_i, dA_j, st, active_size)
+        update_gradient(i, j, buf[2], buf[3], dA_i, dA_j, st, active_size)
 
         ui = alpha_status[i] == UPPER_BOUND
         uj = alpha_status[j] == UPPER_BOUND

@@ -457,3 +457,14 @@ def test_svm_and_perceptron_nearly_equal_with_the_geometric_threshold():
     # the SVM column is Table 4.1's geometric threshold at C = 0.1 (same runs, same machines)
     t41 = run("goodrich-table-4.1").row(dataset="thyroid", mu="small μ")["Geometric"].mean
     assert res.row(dataset="thyroid", mu="small μ")[res.columns[0]].mean == t41
+
+
+def test_threshold_errors_without_a_platt_threshold():
+    # banana realisation 2, linear, C = 0.1: w ~ 0 and f ranks the classes backwards, so
+    # Platt's slope is positive; the run keeps its KKT and geometric errors, Platt's is NaN
+    from svmbook.experiments._common import load
+    from svmbook.experiments.goodrich_thresholds import threshold_errors
+
+    errors = threshold_errors(*load("banana", 2), 0.1, "linear")
+    assert math.isnan(errors["Probabilistic"])
+    assert 0.0 < errors["KKT"] < 1.0 and 0.0 < errors["Geometric"] < 1.0

@@ -24,6 +24,7 @@ Decisions where the thesis is silent (notes 001b section 7):
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 
 from ..thresholds import b_geom, b_platt
@@ -37,15 +38,28 @@ _PROVENANCE = "notes 001b-goodrich-ch4-5.md section 3.1 (errata p78-86 applied: 
 
 
 def threshold_errors(X, y, X_test, y_test, C, kind, value=None):
-    """Test error of one C-SVM with each of the three thresholds (dict by threshold name)."""
+    """Test error of one C-SVM with each of the three thresholds (dict by threshold name).
+
+    The probabilistic error is NaN when Platt's sigmoid gives no threshold: its fitted slope is
+    not negative because the training decision values do not rank the classes (banana
+    realisation 2, linear kernel, ``C = 0.1``: the machine is nearly ``w = 0``, ``|f| < 1e-4``,
+    and ``f`` correlates negatively with ``y``).
+    """
     clf, alpha, f = c_svm(X, y, C, kind, value)
     f_test = clf.decision_function(X_test) - clf.intercept_[0]
+    try:
+        b_prob = b_platt(f, y)
+    except ValueError:
+        b_prob = math.nan
     b = {
         "KKT": -float(clf.intercept_[0]),
         "Geometric": b_geom(f, y, alpha),
-        "Probabilistic": b_platt(f, y),
+        "Probabilistic": b_prob,
     }
-    return {name: error(y_test, f_test, b[name]) for name in THRESHOLDS}
+    return {
+        name: math.nan if math.isnan(b[name]) else error(y_test, f_test, b[name])
+        for name in THRESHOLDS
+    }
 
 
 def _runner(kind, value, C_large, name):
@@ -62,20 +76,25 @@ def _runner(kind, value, C_large, name):
         for d, mu, C, r in iterate(jobs, name, progress):
             runs[d, mu].append(threshold_errors(*load(d, r), C, kind, value))
         rows = []
+        no_platt = {}
         for (d, mu), per_run in runs.items():
-            kkt = [e["KKT"] for e in per_run]
             row = {"dataset": d, "mu": mu, "runs": len(per_run)}
             for t in THRESHOLDS:
-                values = [e[t] for e in per_run]
-                row[t] = mean_se(values, "" if t == "KKT" else significance_mark(values, kkt))
+                # mean and paired test over the runs where the threshold exists
+                kept = [e for e in per_run if not math.isnan(e[t])]
+                if len(kept) < len(per_run):
+                    no_platt[f"{d} {mu}"] = len(per_run) - len(kept)
+                if not kept:
+                    row[t] = "n/a"
+                    continue
+                values = [e[t] for e in kept]
+                mark = "" if t == "KKT" else significance_mark(values, [e["KKT"] for e in kept])
+                row[t] = mean_se(values, mark)
             rows.append(row)
-        return Result(
-            name,
-            _KEYS,
-            (*THRESHOLDS, "runs"),
-            rows,
-            {"kernel": kernel_label(kind, value), "C": dict(settings), "n_runs": n_runs},
-        )
+        info = {"kernel": kernel_label(kind, value), "C": dict(settings), "n_runs": n_runs}
+        if no_platt:
+            info["runs without a Platt threshold (mean over the others)"] = no_platt
+        return Result(name, _KEYS, (*THRESHOLDS, "runs"), rows, info)
 
     return run
 

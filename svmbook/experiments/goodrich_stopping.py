@@ -20,19 +20,48 @@ Decisions (notes 001b section 7 items 11-14):
 * Rätsch realisations 1..10 (diabetes, splice, thyroid: our seeded splits; splice z-scored).
 
 ``size="ci"``: heart and thyroid, two realisations.
+
+Fig. 5.15 (section 5.8.2): test error along the iterations, splice, Gaussian kernel,
+``mu = 1/30``, panel (a) ``gamma = 0.1`` and (b) ``gamma = 0.01``. The thesis prints no numbers;
+its claims: (a) overfits, its error is high and moves along the run, so a loose stop could
+"luckily" land on a low error; (b) has a much lower, stable error; the cure for (a) is the
+kernel parameter, not an early stop. The result's settings say whether each holds here
+(``claim: ...`` booleans): final error (b) < (a); spread of the error over the second half of the
+run (b) < (a); the lowest error along (a) below its final error.
+
+Decisions for Fig. 5.15:
+
+* Solver: the thesis says section 5.8.2 trains with SMO throughout; its figure's run is the
+  mu-SVM by SMO with the maximal violating pair (``method="smo"``) stopped by the tightest
+  condition the section measures against, relative KKT ``1e-3`` (:data:`FIG_5_15_SOLVER`).
+* The curve is sampled, not drawn at every iteration: :func:`error_path` re-solves with the
+  iteration cap ``max_iter = k`` (the solvers are deterministic, so that is the k-th iterate)
+  at the caps of :func:`iteration_caps` (geometric, 8 per decade, for the fast early moves;
+  20 evenly spaced, for the late run), each machine with the geometric threshold (4.9).
+* Rows: per panel the error after 10, 100, 1000 and 10000 iterations (a run that stopped
+  earlier keeps its final machine), the final error and iterations, the lowest error along the
+  run, the spread (max - min) over the sampled second half of the run, and the first sampled
+  iteration from which the error stays within 0.01 of the final ("settled at"). The sampled
+  curve is in each row under ``"path"`` (``(iterations, errors)``, not a printed column).
+* Rätsch realisation 1 of splice (our seeded split, z-scored).
+
+``size="ci"`` for Fig. 5.15: 300 training points of splice drawn without replacement with
+``numpy.random.default_rng(random_state)``, the whole test set.
 """
 
 from __future__ import annotations
 
+import numbers
 import warnings
 from collections import defaultdict
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from ..convert import c_to_mu
-from ..solvers.nearest_point import solve_nearest_point
+from ..solvers.nearest_point import NearestPointResult, solve_min_norm_point, solve_nearest_point
 from . import Experiment, Result, iterate, mean_se, parse_table
 from ._common import RAETSCH, c_svm, error, kernel_label, load, make_kernel, realisations
 
@@ -111,6 +140,226 @@ def _runner(kind, value, C, name, what):
         )
 
     return run
+
+
+#: Iteration counts at which :func:`path_summary` reads a sampled error curve.
+CHECKPOINTS = (10, 100, 1000, 10000)
+#: "Settled": the error stays within this distance of the final error (one test point in 100).
+SETTLE_BAND = 0.01
+#: Fig. 5.15's solver (section 5.8.2 trains with SMO): method, stopping rule, tolerance.
+FIG_5_15_SOLVER = {"method": "smo", "stop": "relative_kkt", "tol": 1e-3}
+_FIG_5_15_PANELS = (("(a)", 0.1), ("(b)", 0.01))
+_FIG_5_15_MU = 1.0 / 30.0
+_FIG_5_15_CI_POINTS = 300
+
+
+def _check_count(name, value, low):
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}")
+    if value < low:
+        raise ValueError(f"{name} must be >= {low}, got {value}")
+    return int(value)
+
+
+def iteration_caps(n_final, per_decade=8, n_linear=20):
+    """The iteration caps at which :func:`error_path` samples a run of ``n_final`` iterations.
+
+    The union of 0, the geometric caps ``round(10^(j / per_decade))`` below ``n_final`` (the
+    early iterations, where the error moves most; 1, 10, 100, ... are among them), ``n_linear``
+    evenly spaced caps from 0 to ``n_final`` (the late run) and ``n_final`` itself.
+
+    Returns
+    -------
+    ndarray of int64
+        Increasing caps, the last one ``n_final``.
+
+    Examples
+    --------
+    >>> iteration_caps(30, per_decade=2, n_linear=4).tolist()
+    [0, 1, 3, 10, 20, 30]
+    """
+    n_final = _check_count("n_final", n_final, 0)
+    per_decade = _check_count("per_decade", per_decade, 1)
+    n_linear = _check_count("n_linear", n_linear, 2)
+    n_geom = int(np.floor(per_decade * np.log10(n_final))) + 1 if n_final > 0 else 0
+    geometric = np.round(10.0 ** (np.arange(n_geom) / per_decade))
+    linear = np.round(np.linspace(0, n_final, n_linear))
+    caps = np.unique(np.concatenate(([0, n_final], geometric, linear)).astype(np.int64))
+    return caps[caps <= n_final]
+
+
+class ErrorPath(NamedTuple):
+    """A sampled test-error curve (:func:`error_path`).
+
+    Attributes
+    ----------
+    iterations : ndarray of int64
+        The iterations each sampled machine ran (the caps of :func:`iteration_caps`).
+    errors : ndarray of float64
+        Test error of each sampled machine, with its geometric threshold.
+    times : ndarray of float64
+        Wall-clock seconds of each sampled run, set-up included (the cap-0 run is the set-up
+        alone, so ``(times[-1] - times[0]) / iterations[-1]`` is the cost of an iteration).
+    final : NearestPointResult
+        The uncapped run, whose machine is the last point.
+    """
+
+    iterations: np.ndarray
+    errors: np.ndarray
+    times: np.ndarray
+    final: NearestPointResult
+
+
+def error_path(
+    data,
+    kernel,
+    mu,
+    *,
+    perceptron=False,
+    method="wsk_fast",
+    stop="relative_np",
+    tol=1e-3,
+    max_iter=None,
+    per_decade=8,
+    n_linear=20,
+):
+    """Test error of a nearest-point solver's iterates along its run (Figs 5.15 and 5.17).
+
+    The solvers are deterministic, so the machine after k iterations is the result of the same
+    solve with ``max_iter=k``; the curve is sampled at the caps of :func:`iteration_caps` (not
+    at every iteration), each capped run's ConvergenceWarning suppressed (a cap is the point).
+    The uncapped run comes first and sets the caps; its warning, if it hits ``max_iter``, is
+    not suppressed. Each machine is read with its geometric threshold: the SVM's bisector
+    (4.9), :attr:`NearestPointResult.b_geom`, or for a perceptron the "geometric" threshold of
+    :func:`svmbook.thresholds.perceptron_threshold`, as in Tables 5.9-5.11.
+
+    Parameters
+    ----------
+    data : tuple
+        ``(X_train, y_train, X_test, y_test)``, labels in {-1, +1}.
+    kernel : svmbook.kernels.Kernel
+        The (original) kernel.
+    mu : float
+        Reduction parameter of the solver.
+    perceptron : bool, default=False
+        False: the mu-SVM (:func:`svmbook.solvers.nearest_point.solve_nearest_point`); True:
+        the L1 perceptron, the minimum-norm point of one hull under ``y_i y_j (K + 1)``
+        (:func:`svmbook.solvers.nearest_point.solve_min_norm_point`).
+    method, stop, tol, max_iter
+        Passed to the solver (``max_iter`` caps the uncapped run).
+    per_decade, n_linear : int
+        Sampling of :func:`iteration_caps`.
+
+    Returns
+    -------
+    ErrorPath
+        ``(iterations, errors, times, final)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from svmbook.kernels import get_kernel
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.vstack([rng.normal(1.0, 1.0, (20, 2)), rng.normal(-1.0, 1.0, (20, 2))])
+    >>> y = np.repeat([1.0, -1.0], 20)
+    >>> path = error_path((X, y, X, y), get_kernel("linear"), 1 / 8, method="sk", n_linear=3)
+    >>> int(path.iterations[-1]) == path.final.n_iter, path.iterations[:3].tolist()
+    (True, [0, 1, 2])
+    """
+    X, y, X_test, y_test = data
+    if not isinstance(perceptron, bool):
+        raise TypeError(f"perceptron must be a bool, got {type(perceptron).__name__}")
+    solve = solve_min_norm_point if perceptron else solve_nearest_point
+    options = {"X": X, "kernel": kernel, "y": y, "mu": mu, "method": method, "stop": stop}
+    final = solve(**options, tol=tol, max_iter=max_iter)
+    K_test = kernel(X_test, X)
+    caps = iteration_caps(final.n_iter, per_decade, n_linear)
+    runs = []
+    for k in caps[:-1]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            runs.append(solve(**options, tol=tol, max_iter=int(k)))
+    runs.append(final)
+    return ErrorPath(
+        np.array([r.n_iter for r in runs], dtype=np.int64),
+        np.array([error(y_test, K_test @ r.coef, r.b_geom) for r in runs]),
+        np.array([r.time for r in runs]),
+        final,
+    )
+
+
+def path_summary(path, checkpoints=CHECKPOINTS, band=SETTLE_BAND):
+    """The figure's numbers from an :class:`ErrorPath`, as a row of a result.
+
+    Keys: ``"error at k"`` for each checkpoint k (the final error once the run stopped before
+    k: the solver returns the same machine), ``"final error"``, ``"n_iter"``, ``"converged"``,
+    ``"min error"`` (lowest along the run), ``"spread (2nd half)"`` (max - min of the sampled
+    errors at iterations >= n_iter / 2) and ``"settled at"`` (the first sampled iteration from
+    which every sampled error is within ``band`` of the final error).
+    """
+    it, err = path.iterations, path.errors
+    n_final = int(it[-1])
+    row = {}
+    for k in checkpoints:
+        # every checkpoint below n_final is a cap of iteration_caps (a power of 10)
+        row[f"error at {k}"] = float(err[it == k][0]) if k < n_final else float(err[-1])
+    late = err[it >= n_final / 2]
+    outside = np.flatnonzero(np.abs(err - err[-1]) > band)
+    row.update(
+        {
+            "final error": float(err[-1]),
+            "n_iter": n_final,
+            "converged": path.final.converged,
+            "min error": float(err.min()),
+            "spread (2nd half)": float(late.max() - late.min()),
+            "settled at": int(it[outside[-1] + 1]) if outside.size else int(it[0]),
+        }
+    )
+    return row
+
+
+#: Value columns of :func:`path_summary`, in display order.
+PATH_COLUMNS = (
+    *(f"error at {k}" for k in CHECKPOINTS),
+    "final error",
+    "n_iter",
+    "min error",
+    "spread (2nd half)",
+    "settled at",
+    "converged",
+)
+
+
+def _fig_5_15(size, random_state, progress):
+    X, y, X_test, y_test = load("splice", 1)
+    if size == "ci":
+        rng = np.random.default_rng(random_state)
+        keep = np.sort(rng.choice(len(y), _FIG_5_15_CI_POINTS, replace=False))
+        X, y = X[keep], y[keep]
+    rows = []
+    for panel, gamma in iterate(_FIG_5_15_PANELS, "goodrich-fig-5.15", progress):
+        path = error_path(
+            (X, y, X_test, y_test), make_kernel("rbf", gamma), _FIG_5_15_MU, **FIG_5_15_SOLVER
+        )
+        rows.append(
+            {
+                "panel": panel,
+                "kernel": kernel_label("rbf", gamma),
+                **path_summary(path),
+                "path": (path.iterations, path.errors),
+            }
+        )
+    a, b = rows
+    settings = {
+        "dataset": "splice",
+        "n_train": len(y),
+        "mu": "1/30",
+        **FIG_5_15_SOLVER,
+        "claim: final error (b) < (a)": b["final error"] < a["final error"],
+        "claim: spread (b) < (a)": b["spread (2nd half)"] < a["spread (2nd half)"],
+        "claim: a loose stop could land lower on (a)": a["min error"] < a["final error"],
+    }
+    return Result("goodrich-fig-5.15", ("panel", "kernel"), PATH_COLUMNS, rows, settings)
 
 
 _TABLE_5_5 = """
@@ -214,6 +463,14 @@ EXPERIMENTS = {
             1.0,
             "iterations",
             _TABLE_5_8,
+        ),
+        Experiment(
+            name="goodrich-fig-5.15",
+            title="Test error as the number of iterations increases (splice, Gaussian, mu = 1/30)",
+            source="Goodrich (2012), Figure 5.15, section 5.8.2",
+            runner=_fig_5_15,
+            provenance="no numbers printed; set-up from notes 001b-goodrich-ch4-5.md section 3.9",
+            description=__doc__,
         ),
     )
 }

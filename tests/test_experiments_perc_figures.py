@@ -11,6 +11,7 @@ that hold robustly at CI size (iterations, not wall-clock times). The Rätsch se
 import os
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -168,9 +169,16 @@ def test_path_summary_against_the_curve():
 # --------------------------------------------------------------------------------------------
 
 
-def _check_rows_follow_paths(res):
-    for row in res.rows:
-        iterations, errors = row["path"]
+def _check_rows_follow_paths(res, series_keys):
+    assert list(res.series) == series_keys
+    for row, key in zip(res.rows, series_keys, strict=True):
+        series = res.series[key]
+        iterations, errors = series["iterations"], series["test_error"]
+        assert series["time"].shape == iterations.shape
+        # the row's numbers are the summary of its curve (every run here converges)
+        converged = SimpleNamespace(converged=True)
+        summary = path_summary(ErrorPath(iterations, errors, series["time"], converged))
+        assert row == {**row, **summary}
         assert iterations[0] == 0 and iterations[-1] == row["n_iter"]
         assert row["final error"] == errors[-1]
         assert 0.0 <= row["min error"] <= row["final error"] <= 1.0
@@ -184,7 +192,7 @@ def test_fig_5_15_ci():
     assert [r["panel"] for r in res.rows] == ["(a)", "(b)"]
     assert res.settings["method"] == "smo" and res.settings["stop"] == "relative_kkt"
     assert res.settings["n_train"] == 300
-    _check_rows_follow_paths(res)
+    _check_rows_follow_paths(res, ["(a)", "(b)"])
     a, b = res.rows
     # gamma = 0.1 is almost a diagonal kernel on the z-scored splice: a poor machine;
     # gamma = 0.01 learns (0.44 vs 0.18 on this subsample)
@@ -241,13 +249,16 @@ def test_fig_5_17_ci_svm_converges_in_fewer_iterations():
         ("banana", "perceptron", "1/200"),
         ("banana", "SVM", "1/100"),
     ]
-    _check_rows_follow_paths(res)
+    _check_rows_follow_paths(res, [("banana", "perceptron"), ("banana", "SVM")])
     perc, svm = res.rows
     assert svm["n_iter"] < perc["n_iter"]
     assert res.settings["claim: SVM fewer iterations on every set"] is True
     for claim in ("SVM error settles sooner on every set", "SVM iteration cheaper on every set"):
         assert isinstance(res.settings[f"claim: {claim}"], bool)
-    assert perc["ms/iter"] > 0 and svm["ms/iter"] > 0
+    for row in (perc, svm):  # the loop's time per iteration: the 0-cap run is the set-up
+        t = res.series[row["dataset"], row["machine"]]["time"]
+        assert row["ms/iter"] == pytest.approx(1e3 * (t[-1] - t[0]) / row["n_iter"])
+        assert row["ms/iter"] > 0
     # both end near the same machine (same problem at matched mu): close test errors
     assert abs(perc["final error"] - svm["final error"]) < 0.02
 

@@ -67,7 +67,8 @@ Decisions for Figs 5.16 and 5.17:
   for the late run), each machine with its geometric threshold (the perceptron's as in Table
   5.9); rows as Fig. 5.15's (:func:`svmbook.experiments.goodrich_stopping.path_summary`) plus
   the time per iteration, ``(time of the full run - time of the 0-iteration run) / n_iter``
-  (set-up excluded). The caption's "The Gaussian kernel is used" is a printed error for (e)/(f),
+  (set-up excluded); the sampled curves are in ``result.series[dataset, machine]``
+  (:func:`svmbook.experiments.goodrich_stopping.path_series`). The caption's "The Gaussian kernel is used" is a printed error for (e)/(f),
   which are polynomial (q = 2, notes item 17).
 
 ``size="ci"`` for Figs 5.16/5.17: banana only; Fig. 5.16 at three values of 1/mu from 0.4 to 0.9
@@ -89,7 +90,7 @@ from ..thresholds import b_geom, perceptron_threshold
 from . import Experiment, Result, iterate, mean_se, parse_table, significance_mark
 from ._common import RAETSCH, c_svm, error, kernel_label, load, make_kernel, realisations
 from .goodrich_algorithms import inv_mu_grid
-from .goodrich_stopping import PATH_COLUMNS, error_path, path_summary
+from .goodrich_stopping import PATH_COLUMNS, error_path, path_series, path_summary
 
 THRESHOLDS = {
     "KKT": "kkt",
@@ -327,7 +328,7 @@ def _fig_5_17(size, random_state, progress):
     panels = _FIG_5_17_PANELS if size == "full" else _FIG_5_17_PANELS[:1]
     _warm_up()
     jobs = [(p, perceptron) for p in panels for perceptron in (True, False)]
-    rows = []
+    rows, series = [], {}
     for (dataset, kind, value, inv_mu), perceptron in iterate(jobs, "goodrich-fig-5.17", progress):
         X, y, X_test, y_test = load(dataset, 1)
         mu_inv = 2 * inv_mu if perceptron else inv_mu
@@ -343,15 +344,16 @@ def _fig_5_17(size, random_state, progress):
                 max_iter=_MAX_ITER,
             )
         summary = path_summary(path)
+        machine = "perceptron" if perceptron else "SVM"
+        series[dataset, machine] = path_series(path)
         rows.append(
             {
                 "dataset": dataset,
-                "machine": "perceptron" if perceptron else "SVM",
+                "machine": machine,
                 "kernel": kernel_label(kind, value),
                 "mu": f"1/{mu_inv}",
                 **summary,
                 "ms/iter": 1e3 * (path.times[-1] - path.times[0]) / max(summary["n_iter"], 1),
-                "path": (path.iterations, path.errors),
             }
         )
     pairs = [(rows[j], rows[j + 1]) for j in range(0, len(rows), 2)]  # (perceptron, SVM)
@@ -369,13 +371,15 @@ def _fig_5_17(size, random_state, progress):
             s["ms/iter"] < p["ms/iter"] for p, s in pairs
         ),
     }
-    return Result(
+    result = Result(
         "goodrich-fig-5.17",
         ("dataset", "machine"),
         ("kernel", "mu", *PATH_COLUMNS, "ms/iter"),
         rows,
         settings,
     )
+    result.series = series
+    return result
 
 
 _TABLE_5_9 = """

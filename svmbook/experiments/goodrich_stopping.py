@@ -42,7 +42,7 @@ Decisions for Fig. 5.15:
   earlier keeps its final machine), the final error and iterations, the lowest error along the
   run, the spread (max - min) over the sampled second half of the run, and the first sampled
   iteration from which the error stays within 0.01 of the final ("settled at"). The sampled
-  curve is in each row under ``"path"`` (``(iterations, errors)``, not a printed column).
+  curves, for plotting, are in ``result.series[panel]`` (:func:`path_series`).
 * Rätsch realisation 1 of splice (our seeded split, z-scored).
 
 ``size="ci"`` for Fig. 5.15: 300 training points of splice drawn without replacement with
@@ -318,6 +318,12 @@ def path_summary(path, checkpoints=CHECKPOINTS, band=SETTLE_BAND):
     return row
 
 
+def path_series(path):
+    """The sampled curve of an :class:`ErrorPath` for ``result.series``: a dict of arrays
+    ``"iterations"``, ``"test_error"`` and ``"time"`` (seconds of each sampled run)."""
+    return {"iterations": path.iterations, "test_error": path.errors, "time": path.times}
+
+
 #: Value columns of :func:`path_summary`, in display order.
 PATH_COLUMNS = (
     *(f"error at {k}" for k in CHECKPOINTS),
@@ -336,19 +342,13 @@ def _fig_5_15(size, random_state, progress):
         rng = np.random.default_rng(random_state)
         keep = np.sort(rng.choice(len(y), _FIG_5_15_CI_POINTS, replace=False))
         X, y = X[keep], y[keep]
-    rows = []
+    rows, series = [], {}
     for panel, gamma in iterate(_FIG_5_15_PANELS, "goodrich-fig-5.15", progress):
         path = error_path(
             (X, y, X_test, y_test), make_kernel("rbf", gamma), _FIG_5_15_MU, **FIG_5_15_SOLVER
         )
-        rows.append(
-            {
-                "panel": panel,
-                "kernel": kernel_label("rbf", gamma),
-                **path_summary(path),
-                "path": (path.iterations, path.errors),
-            }
-        )
+        rows.append({"panel": panel, "kernel": kernel_label("rbf", gamma), **path_summary(path)})
+        series[panel] = path_series(path)
     a, b = rows
     settings = {
         "dataset": "splice",
@@ -359,7 +359,9 @@ def _fig_5_15(size, random_state, progress):
         "claim: spread (b) < (a)": b["spread (2nd half)"] < a["spread (2nd half)"],
         "claim: a loose stop could land lower on (a)": a["min error"] < a["final error"],
     }
-    return Result("goodrich-fig-5.15", ("panel", "kernel"), PATH_COLUMNS, rows, settings)
+    result = Result("goodrich-fig-5.15", ("panel", "kernel"), PATH_COLUMNS, rows, settings)
+    result.series = series
+    return result
 
 
 _TABLE_5_5 = """

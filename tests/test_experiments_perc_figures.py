@@ -226,7 +226,9 @@ def test_fig_5_16_ci_perceptron_needs_more_iterations():
         # 6x to 10x on banana
         assert r["perceptron n_iter"] > 3 * r["SVM n_iter"]
     assert res.settings["claim: perceptron more iterations on every set"] is True
-    assert isinstance(res.settings["claim: perceptron slower on every set"], bool)
+    for claim in ("perceptron slower on every set", "perceptron slower at every 1/mu"):
+        assert isinstance(res.settings[f"claim: {claim}"], bool)
+    assert res.settings["sweep stopped at 1/mu"] == {}  # every CI value converges
     # one row recomputed: the perceptron at half the SVM's mu, same solver
     X, y, _, _ = load("banana", 1)
     r = res.rows[1]

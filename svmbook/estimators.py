@@ -16,12 +16,16 @@ Classifiers with more than two classes go through :mod:`svmbook.multiclass` (one
 LIBSVM, or ``multiclass="ovr"``) with either solver. Kernel values: a catalogue kernel that the
 jitted core can evaluate (``Kernel.kind >= 0``) is passed to the core, which computes rows on
 demand through its row cache; callables and combinators are evaluated once into a Gram matrix
-passed as ``"precomputed"``. For multiclass problems a dispatchable kernel computes its rows per
-machine on the machine's own samples, as LIBSVM does (bit-identical rows, and much cheaper than a
-full float64 Gram matrix: each pair needs only the rows its solver touches); a non-dispatchable
-kernel's full Gram matrix is computed once and every machine reads its sub-block. Setting
-:data:`GRAM_REUSE_MAX` > 0 makes dispatchable kernels use the shared Gram matrix too for problems
-with at most that many samples (same results; kept for comparison and testing).
+passed as ``"precomputed"``. For multiclass C-SVC with the SMO solver and a dispatchable kernel
+on dense points, the machines share one row cache holding the whole float32 kernel matrix when its
+``4 n^2`` bytes fit in ``cache_size`` (computed once, blockwise, with the values of the solver's
+own rows; LIBSVM recomputes the rows of each class in each of its pairs); otherwise, and for the
+other estimators, a dispatchable kernel computes its rows per machine on the machine's own
+samples, as LIBSVM does (bit-identical rows; each pair computes only the rows its solver
+touches). A non-dispatchable kernel's full Gram matrix is computed once and every machine reads
+its sub-block. Setting :data:`GRAM_REUSE_MAX` > 0 makes dispatchable kernels use that float64
+Gram matrix too for problems with at most that many samples (same results; kept for comparison
+and testing).
 
 Warm start (``warm_start=True``, scikit-learn's convention): a refit on the same data with the
 same parameters except ``C`` (and the solver settings ``tol``, ``max_iter``, ``cache_size``,
@@ -70,7 +74,7 @@ from . import weighting as _weighting
 from ._validation import check_hull_mu
 from .qp import mu_svm_dual, svc_dual, svr_dual
 from .qp._common import bias_from_bounds
-from .solvers.cache import row_cache
+from .solvers.cache import prefill, row_cache
 from .solvers.nearest_point import solve_min_norm_point, solve_nearest_point
 from .solvers.smo import solve as _smo_solve
 
@@ -79,10 +83,10 @@ __all__ = ["SVC", "NuSVC", "MuSVC", "SVR", "NuSVR", "OneClassSVM", "GRAM_REUSE_M
 #: Default ``solver`` of :class:`SVC` and :class:`SVR`: the fast SMO core; ``"qp"`` on request.
 _DEFAULT_SOLVER = "smo"
 
-#: Multiclass problems with a dispatchable kernel and at most this many samples compute the Gram
-#: matrix once and hand sub-blocks to the pairwise machines (memory 8 n^2 bytes). 0 (default):
-#: never; per-pair rows on demand were faster at every size measured (digits n=1797: the full
-#: float64 Gram cost more than all 45 solves together).
+#: Multiclass problems with a dispatchable kernel and at most this many samples compute the
+#: float64 Gram matrix once (``Kernel.__call__``) and hand sub-blocks to the pairwise machines
+#: (memory 8 n^2 bytes). 0 (default): never; the shared float32 row cache is cheaper (digits
+#: n=1797: this Gram matrix cost more than all 45 solves together).
 GRAM_REUSE_MAX = 0
 
 
@@ -121,8 +125,19 @@ class _Warm:
     kernel_changed: bool
 
 
+@dataclass(frozen=True)
+class _SharedRows:
+    """A machine's samples ``points`` of a row cache holding the whole training set's kernel."""
+
+    rows: object  # svmbook.solvers.cache.RowCache
+    points: np.ndarray
+
+
 def _kernel_kwargs(data, kernel):
-    """The kernel arguments of the solvers: a Gram matrix, or points with their kernel."""
+    """The kernel arguments of the solvers: a Gram matrix, points with their kernel, or the
+    points of a shared row cache (:class:`_SharedRows`)."""
+    if isinstance(data, _SharedRows):
+        return {"rows": data.rows, "points": data.points}
     return {"K": data} if kernel == "precomputed" else {"X": data, "kernel": kernel}
 
 
@@ -200,7 +215,8 @@ def _c_svc_smo(est, data, kernel, t, sw, cw, warm):
     if warm is not None and warm.kernel_changed:
         # the previous support vectors as first working set: the restricted problem, then all,
         # sharing the kernel rows (the second stage starts from the rows the first computed)
-        src = {"rows": row_cache(**src, cache_size=est.cache_size)}
+        if "rows" not in src:
+            src = {"rows": row_cache(**src, cache_size=est.cache_size)}
         sv = warm.alpha > 0
         seed = _warm_alpha(warm, w * np.where(pos, Cp, Cn))  # feasible: zero outside sv
         alpha0, _, first = _F.c_svc_prepared(src, pos, w * sv, Cp, Cn, seed, kw)
@@ -852,16 +868,21 @@ class _BaseSVC(ClassifierMixin, _BaseSVM):
             full, kernel = self._kernel(X), "precomputed"
         else:
             full, kernel = X, self._kernel
+        shared = self._shared_rows(full, kernel) if multi else None
         cw = self.class_weight_
         machines, coefs, rhos = [], [], []
         for (idx, t, i, j), w0 in zip(tasks, warm, strict=True):
-            if kernel == "precomputed":
+            if shared is not None:
+                data = _SharedRows(shared, idx)
+            elif kernel == "precomputed":
                 data = full if idx.shape[0] == X.shape[0] else full[np.ix_(idx, idx)]
             else:
                 data = full[idx]
             sw = None if sample_weight is None else sample_weight[idx]
             cw_pair = (cw[i], cw[j]) if j is not None else (cw[i], 1.0)
-            m = solve(self, _writeable(data), kernel, t, sw, cw_pair, w0)
+            if shared is None:
+                data = _writeable(data)
+            m = solve(self, data, kernel, t, sw, cw_pair, w0)
             machines.append(m)
             coef = np.zeros(X.shape[0])
             coef[idx] = m.coef
@@ -886,6 +907,27 @@ class _BaseSVC(ClassifierMixin, _BaseSVM):
         self._layout = "ovr" if ovr else "ovo"
         self._store_warm(key, machines)
         self._set_machine_attributes(machines, [task[0] for task in tasks])
+
+    def _shared_rows(self, X, kernel):
+        """One row cache holding the whole float32 kernel matrix, computed blockwise (one matrix
+        product per block), for the C-SVC machines of a multiclass fit; None where it does not
+        apply. It applies to the SMO solver with a dispatchable kernel on dense points when the
+        ``4 n^2`` bytes fit in ``cache_size``: every machine then reads its rows from it instead
+        of computing them on its own samples, as the anchors' measurements suggest (digits: the
+        45 pairs recompute most kernel values several times). The values are those of the
+        solver's batched rows, so the machines are the same."""
+        n = X.shape[0]
+        if (
+            self._impl != "svc"
+            or self._solver() != "smo"
+            or kernel == "precomputed"
+            or sp.issparse(X)
+            or 4.0 * n * n > self.cache_size * (1 << 20)
+        ):
+            return None
+        shared = row_cache(X=_writeable(X), kernel=kernel, cache_size=self.cache_size)
+        prefill(shared.cache, shared.source)
+        return shared
 
     def _set_machine_attributes(self, machines, samples):
         """Hook for attributes that only some classifiers have; ``samples[k]``: the sample
@@ -1382,6 +1424,27 @@ class MuSVC(_BaseSVC):
 
     def _check_solver_options(self, sample_weight):
         self.bias_ = "explicit"  # the mu-SVM has its threshold; every solver takes weights
+
+    def _shared_rows(self, X, kernel):
+        """One row cache holding the whole float32 kernel matrix, computed blockwise (one matrix
+        product per block), for the C-SVC machines of a multiclass fit; None where it does not
+        apply. It applies to the SMO solver with a dispatchable kernel on dense points when the
+        ``4 n^2`` bytes fit in ``cache_size``: every machine then reads its rows from it instead
+        of computing them on its own samples, as the anchors' measurements suggest (digits: the
+        45 pairs recompute most kernel values several times). The values are those of the
+        solver's batched rows, so the machines are the same."""
+        n = X.shape[0]
+        if (
+            self._impl != "svc"
+            or self._solver() != "smo"
+            or kernel == "precomputed"
+            or sp.issparse(X)
+            or 4.0 * n * n > self.cache_size * (1 << 20)
+        ):
+            return None
+        shared = row_cache(X=_writeable(X), kernel=kernel, cache_size=self.cache_size)
+        prefill(shared.cache, shared.source)
+        return shared
 
     def _set_machine_attributes(self, machines, samples):
         self.alpha_ = np.zeros((len(machines), self.shape_fit_[0]))

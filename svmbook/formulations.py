@@ -215,8 +215,12 @@ def c_svc_prepared(src, first, w, C_first, C_second, alpha0, smo_kwargs):
     (LIBSVM's internal label +1); ``w`` are sample weights (``<= 0`` drops a sample); the bounds are
     ``w_i * C_first`` or ``w_i * C_second``; ``smo_kwargs`` come from :func:`_smo_kwargs`. Returns
     ``(alpha, upper_bound, SMOResult)`` with ``alpha`` and ``upper_bound`` in input order.
+    ``src`` may also be ``{"rows": RowCache, "points": idx}``: the samples are the points
+    ``idx`` of a row cache shared with other machines.
     """
     n = first.shape[0]
+    src = dict(src)
+    points = src.pop("points", None)
     order = _grouped_order(first, w)
     y_int = np.where(first[order], 1.0, -1.0)
     upper = np.where(y_int > 0, w[order] * C_first, w[order] * C_second)
@@ -225,7 +229,8 @@ def c_svc_prepared(src, first, w, C_first, C_second, alpha0, smo_kwargs):
     else:
         a0 = _check_alpha0(alpha0, n, upper, order)
         _check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.sum(a0)))
-    res = solve(-np.ones(order.shape[0]), y_int, upper, a0, **src, row_map=order, **smo_kwargs)
+    row_map = order if points is None else points[order]
+    res = solve(-np.ones(order.shape[0]), y_int, upper, a0, **src, row_map=row_map, **smo_kwargs)
     alpha = np.zeros(n)
     alpha[order] = res.alpha
     bounds = np.zeros(n)

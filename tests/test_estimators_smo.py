@@ -184,13 +184,21 @@ def test_faithful_digits_one_vs_rest_binary_problems_match_sklearn():
 
 
 def test_multiclass_full_digits_matches_sklearn():
-    """The benchmark problem (digits 10-class, 1797 x 64): per-pair kernel rows give LIBSVM's
-    model exactly."""
+    """The benchmark problem (digits 10-class, 1797 x 64): the machines share one row cache
+    holding the whole float32 kernel matrix (it fits in cache_size) and give LIBSVM's model
+    exactly; a cache too small for it (per-pair rows on demand) gives the same machines."""
     X, y = load_digits(return_X_y=True)
     ours = SVC(kernel="rbf", gamma="scale", C=1.0).fit(X, y)
     ref = svm.SVC(kernel="rbf", gamma="scale", C=1.0).fit(X, y)
     np.testing.assert_array_equal(ours.n_iter_, ref.n_iter_)
     _same_model(ours, ref, X)
+    assert ours._shared_rows(X, ours._kernel) is not None
+    small = SVC(kernel="rbf", gamma="scale", C=1.0, cache_size=10.0)  # 4 n^2 bytes = 12.9 MB
+    assert small.fit(X, y)._shared_rows(X, small._kernel) is None
+    np.testing.assert_array_equal(small.n_iter_, ours.n_iter_)
+    np.testing.assert_array_equal(small.support_, ours.support_)
+    np.testing.assert_array_equal(small.dual_coef_, ours.dual_coef_)
+    np.testing.assert_array_equal(small.intercept_, ours.intercept_)
 
 
 def test_multiclass_linear_coef_matches_sklearn(iris):

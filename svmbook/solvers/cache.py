@@ -452,22 +452,30 @@ def row_cache(K=None, X=None, kernel=None, *, cache_size=200.0, mode="faithful")
 
 
 def prefill(cache, source):
-    """Fill the row cache with the whole float32 Gram matrix of dense points (it must fit).
+    """Fill the row cache with the whole float32 Gram matrix (it must fit).
 
-    Rows are computed in blocks written straight into the cache; an RBF block is one GEMM into
-    a reused buffer (fresh buffers cost page faults) and a vectorised exponential. Returns the
-    number of rows.
+    Rows are computed in blocks written straight into the cache. A fast-mode RBF block is one
+    GEMM into a reused buffer (fresh buffers cost page faults) and the vectorised exponential.
+    Otherwise dense points take the batched rows of :func:`compute_rows` (one matrix product
+    per block, their values bit for bit) for the upper triangle only, mirrored: inner products
+    and the RBF exponent are symmetric in the two points. Returns the number of rows.
     """
     kind, theta, X, x_sq, fast, XT, ws, csr = source.ksrc
     data, slot_of, owner, prv, nxt, stats = cache
     m = source.n_points
     block = max(1, min(256, (32 << 20) // (8 * m)))
-    D = np.empty((block, m)) if kind == 2 and not source.sparse else None
+    D = np.empty((block, m)) if fast and kind == 2 and not source.sparse else None
     for b in range(0, m, block):
         e = min(m, b + block)
         if D is not None:
             np.dot(X[b:e], X.T, out=D[: e - b])
             rbf_from_dots_f32(D[: e - b], b, x_sq, float(theta[0]), data[b:e])
+        elif kind >= 0 and not source.sparse:
+            rows = np.arange(b, e, dtype=np.int64)
+            upper = np.empty((e - b, m - b), dtype=np.float32)
+            kernel_rows_f32(kind, theta, X, x_sq, rows, X[b:], x_sq[b:], upper)
+            data[b:e, b:] = upper
+            data[b:, b:e] = upper.T
         else:
             compute_rows(source.ksrc, np.arange(b, e, dtype=np.int64), data[b:e])
     slot_of[:] = np.arange(m)

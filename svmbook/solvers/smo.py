@@ -926,8 +926,9 @@ def solve(
         and ``mode`` are then the ones it was built with). The statistics count this solve only.
     blas_threads : int, None or "auto", default="auto"
         Threads of the BLAS product behind each kernel row (linear, polynomial, RBF, sigmoid)
-        during the solve; None leaves the library's setting. ``"auto"``: None for small
-        problems (fewer than 100,000 entries in the points), else 1 when there are fewer than
+        during the solve; None leaves the library's setting. ``"auto"``: None when the cache
+        already holds every row or for small problems (fewer than 100,000 entries in the
+        points), else 1 when there are fewer than
         64 features or the one-minute load average leaves no core free, else None
         (a contended BLAS thread makes every row wait for the scheduler). The values, hence
         the iterations, do not depend on it.
@@ -993,7 +994,13 @@ def solve(
         n_prefilled = prefill(cache, source)
 
     if blas_threads == "auto":
-        blas_threads = _blas_threads_auto(source.kind, source.n_features, source.sparse, m)
+        # a cache holding every row (prefilled, shared) leaves no row for BLAS to compute
+        all_cached = cache[0].shape[0] >= m and bool(np.all(cache[1] >= 0))
+        blas_threads = (
+            None
+            if all_cached
+            else _blas_threads_auto(source.kind, source.n_features, source.sparse, m)
+        )
     with _blas_limit(blas_threads):
         init_gradient(st, ksrc, cache)
         n_iter, status, rho, rr = solve_loop(

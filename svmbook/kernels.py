@@ -474,9 +474,10 @@ def exp_f32_fast(Z, out, P, E):
 
     The polynomial is within 4e-13 relative of ``exp``, so its float32 rounding differs from
     libm's only when ``exp(Z[j])`` lies that close to a float32 rounding midpoint, and then by
-    one unit in the last place (measured: one entry in two million on [-100, 0]). The solvers' fast mode uses it; the
-    check and its second pass cost about a third of a kernel row. Entries below -87 (near the
-    float32 subnormals) still come from ``math.exp``. ``P``, ``E`` as in :func:`exp_f32_exact`.
+    one unit in the last place (measured: one entry in two million on [-100, 0]). The
+    solvers' fast mode uses it; the check and its second pass cost about a third of a kernel
+    row. Entries below -87 (near the float32 subnormals) still come from ``math.exp``. ``P``,
+    ``E`` as in :func:`exp_f32_exact`.
     """
     n = Z.shape[0]
     _exp_poly(Z, P, E)

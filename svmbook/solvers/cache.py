@@ -90,7 +90,7 @@ def make_cache(n_points, cache_size=200.0):
     return data, slot_of, owner, prv, nxt, stats
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lru_touch(s, prv, nxt):
     """Move slot ``s`` to the most-recently-used end of the list."""
     sentinel = prv.shape[0] - 1
@@ -240,7 +240,7 @@ def compute_rows(ksrc, rows, out):
         kernel_rows_f32(kind, theta, X, x_sq, rows, X, x_sq, out)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def get_row(a, ksrc, cache):
     """Slot of kernel row ``a``, computing it on a miss. The row is ``cache[0][slot]``."""
     data, slot_of, owner, prv, nxt, stats = cache
@@ -258,7 +258,7 @@ def get_row(a, ksrc, cache):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def row(a, ksrc, cache):
     """Kernel row of point ``a`` (float32, over all points), from the cache or computed."""
     return cache[0][get_row(a, ksrc, cache)]

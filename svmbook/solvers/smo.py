@@ -63,7 +63,7 @@ CTL_UNSHRINK = 1
 # --------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def update_alpha_status(k, alpha, C, alpha_status):
     if alpha[k] >= C[k]:
         alpha_status[k] = UPPER_BOUND
@@ -275,7 +275,7 @@ def _max_last(v, n, blocks):
     return m, -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gather_row(Kr, r, out, n):
     """``out[t] = float64(Kr[r[t]])`` for the first ``n`` positions.
 
@@ -287,7 +287,7 @@ def gather_row(Kr, r, out, n):
         out[t] = np.float64(Kr[r[t]])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def select_working_set(st, ksrc, cache, ctl, eps, buf):
     """Return (i, j), or (-1, -1) when optimal (``Gmax + Gmax2 < eps`` or no j exists).
 
@@ -406,7 +406,7 @@ def select_working_set_nu(st, ksrc, cache, ctl, eps):
 # --------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def update_pair(i, j, Kij, st):
     """Minimise over (alpha_i, alpha_j) analytically and clip to the box, as LIBSVM.
 
@@ -471,7 +471,7 @@ def update_pair(i, j, Kij, st):
     return alpha[i] - old_alpha_i, alpha[j] - old_alpha_j
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def update_gradient(i, j, ki, kj, dA_i, dA_j, st, active_size):
     """``G_k += Q_ik dA_i + Q_jk dA_j`` over the active set; ``ki``/``kj`` are the kernel
     rows of i and j gathered over the active positions (:func:`gather_row`)."""
@@ -483,7 +483,7 @@ def update_gradient(i, j, ki, kj, dA_i, dA_j, st, active_size):
         G[k] += (yi * yk * ki[k]) * dA_i + (yj * yk * kj[k]) * dA_j
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def update_G_bar(i, Ki, sign, st):
     """``G_bar += sign * C_i Q_i`` over all l variables (i entered/left its upper bound)."""
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st

@@ -143,6 +143,9 @@ class Result:
         One dict per row, keys and columns (a value column may be missing in a row).
     settings : dict
         What was run: size, seed, runs, data sets, solver settings.
+    series : dict
+        Figures: the curves behind the rows (per-iteration or sampled values, for plotting),
+        keyed as the experiment documents; not printed.
     """
 
     name: str
@@ -150,6 +153,7 @@ class Result:
     columns: tuple
     rows: list
     settings: dict = field(default_factory=dict)
+    series: dict = field(default_factory=dict)
 
     def row(self, **key):
         """The row whose key columns equal ``key`` (KeyError if none)."""

@@ -386,15 +386,14 @@ def _fig_5_17(size, random_state, progress):
             s["ms/iter"] < p["ms/iter"] for p, s in pairs
         ),
     }
-    result = Result(
+    return Result(
         "goodrich-fig-5.17",
         ("dataset", "machine"),
         ("kernel", "mu", *PATH_COLUMNS, "ms/iter"),
         rows,
         settings,
+        series,
     )
-    result.series = series
-    return result
 
 
 _TABLE_5_9 = """

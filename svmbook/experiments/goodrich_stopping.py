@@ -366,9 +366,7 @@ def _fig_5_15(size, random_state, progress):
         "claim: spread (b) < (a)": b["spread (2nd half)"] < a["spread (2nd half)"],
         "claim: a loose stop could land lower on (a)": a["min error"] < a["final error"],
     }
-    result = Result("goodrich-fig-5.15", ("panel", "kernel"), PATH_COLUMNS, rows, settings)
-    result.series = series
-    return result
+    return Result("goodrich-fig-5.15", ("panel", "kernel"), PATH_COLUMNS, rows, settings, series)
 
 
 _TABLE_5_5 = """

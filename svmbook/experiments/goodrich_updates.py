@@ -182,7 +182,7 @@ def _fig_5_10(size, random_state, progress):
         )
     fast = [r for r in rows if r["method"] == "wsk_fast"]
     by = {(r["panel"], r["method"]): r for r in rows}
-    result = Result(
+    return Result(
         "goodrich-fig-5.10",
         ("panel", "dataset", "kernel", "inv_mu", "method"),
         (
@@ -211,9 +211,8 @@ def _fig_5_10(size, random_state, progress):
                 for p in {panel for panel, _ in series}
             ),
         },
+        series,
     )
-    result.series = series
-    return result
 
 
 EXPERIMENTS = {

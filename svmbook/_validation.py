@@ -18,6 +18,7 @@ __all__ = [
     "MU_RTOL",
     "check_gram",
     "check_hull_mu",
+    "check_int",
     "check_interval",
     "check_labels_pm1",
     "check_option",
@@ -50,6 +51,15 @@ def check_positive(name, value, *, allow_inf=False, allow_zero=False):
     elif value <= 0:
         raise ValueError(f"{name} must be > 0, got {value:g}")
     return value
+
+
+def check_int(name, value, low):
+    """Return ``value`` as an int after checking it is an integer (not a bool) ``>= low``."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}")
+    if value < low:
+        raise ValueError(f"{name} must be >= {low}, got {value}")
+    return int(value)
 
 
 def check_interval(name, value, low=-np.inf, high=np.inf, *, low_open=False, high_open=False):

@@ -1425,27 +1425,6 @@ class MuSVC(_BaseSVC):
     def _check_solver_options(self, sample_weight):
         self.bias_ = "explicit"  # the mu-SVM has its threshold; every solver takes weights
 
-    def _shared_rows(self, X, kernel):
-        """One row cache holding the whole float32 kernel matrix, computed blockwise (one matrix
-        product per block), for the C-SVC machines of a multiclass fit; None where it does not
-        apply. It applies to the SMO solver with a dispatchable kernel on dense points when the
-        ``4 n^2`` bytes fit in ``cache_size``: every machine then reads its rows from it instead
-        of computing them on its own samples, as the anchors' measurements suggest (digits: the
-        45 pairs recompute most kernel values several times). The values are those of the
-        solver's batched rows, so the machines are the same."""
-        n = X.shape[0]
-        if (
-            self._impl != "svc"
-            or self._solver() != "smo"
-            or kernel == "precomputed"
-            or sp.issparse(X)
-            or 4.0 * n * n > self.cache_size * (1 << 20)
-        ):
-            return None
-        shared = row_cache(X=_writeable(X), kernel=kernel, cache_size=self.cache_size)
-        prefill(shared.cache, shared.source)
-        return shared
-
     def _set_machine_attributes(self, machines, samples):
         self.alpha_ = np.zeros((len(machines), self.shape_fit_[0]))
         for k, (m, idx) in enumerate(zip(machines, samples, strict=True)):

@@ -7,13 +7,13 @@ and StatLog experiments read ``$SVMBOOK_DATA`` (``make test`` points it at ../sh
 
 import io
 import math
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from _experiment_runs import run
 
 from svmbook.cli import main
 from svmbook.experiments import (
@@ -26,20 +26,6 @@ from svmbook.experiments import (
     registry,
     significance_mark,
 )
-
-_SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
-if "SVMBOOK_DATA" not in os.environ and _SHARED.is_dir():  # as the Makefile does
-    os.environ["SVMBOOK_DATA"] = str(_SHARED)
-
-_CACHE = {}
-
-
-def run(name):
-    """CI-size result of an experiment, computed once per session."""
-    if name not in _CACHE:
-        _CACHE[name] = get_experiment(name).run("ci", random_state=0, progress=False)
-    return _CACHE[name]
-
 
 # --------------------------------------------------------------------------------------------
 # registry, cells, formatting

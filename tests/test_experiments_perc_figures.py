@@ -8,16 +8,14 @@ that hold robustly at CI size (iterations, not wall-clock times). The Rätsch se
 ``$SVMBOOK_DATA`` (``make test`` points it at ../shared/data).
 """
 
-import os
 import warnings
-from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from _experiment_runs import run
 from sklearn.exceptions import ConvergenceWarning
 
-from svmbook.experiments import get_experiment
 from svmbook.experiments._common import load, make_kernel
 from svmbook.experiments.goodrich_stopping import (
     CHECKPOINTS,
@@ -31,19 +29,6 @@ from svmbook.experiments.goodrich_stopping import (
 from svmbook.kernels import get_kernel
 from svmbook.solvers.nearest_point import solve_min_norm_point, solve_nearest_point
 from svmbook.thresholds import b_geom, perceptron_threshold
-
-_SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
-if "SVMBOOK_DATA" not in os.environ and _SHARED.is_dir():  # as the Makefile does
-    os.environ["SVMBOOK_DATA"] = str(_SHARED)
-
-_CACHE = {}
-
-
-def run(name):
-    """CI-size result of an experiment, computed once per session."""
-    if name not in _CACHE:
-        _CACHE[name] = get_experiment(name).run("ci", random_state=0, progress=False)
-    return _CACHE[name]
 
 
 def _toy(seed=0, n=30):

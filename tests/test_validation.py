@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from svmbook._validation import check_interval, check_positive
+from svmbook._validation import check_int, check_interval, check_positive
 
 
 def test_check_interval_accepts_the_closed_and_open_ends_as_asked():
@@ -39,3 +39,12 @@ def test_check_positive():
     for bad in (0, -1, np.nan, np.inf):
         with pytest.raises(ValueError, match="C must be"):
             check_positive("C", bad)
+
+
+def test_check_int_takes_integers_only():
+    assert check_int("k", np.int64(3), 1) == 3 and type(check_int("k", np.int64(3), 1)) is int
+    for bad in (2.0, True, np.bool_(True), "3"):
+        with pytest.raises(TypeError, match="k must be an integer"):
+            check_int("k", bad, 0)
+    with pytest.raises(ValueError, match="k must be >= 1, got 0"):
+        check_int("k", 0, 1)

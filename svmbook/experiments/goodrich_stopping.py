@@ -58,7 +58,6 @@ little to vary. The accelerated WSK shows the same flat (a).
 
 from __future__ import annotations
 
-import numbers
 import warnings
 from collections import defaultdict
 from functools import cache
@@ -67,6 +66,7 @@ from typing import NamedTuple
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
+from .._validation import check_int
 from ..convert import c_to_mu
 from ..solvers.nearest_point import NearestPointResult, solve_min_norm_point, solve_nearest_point
 from . import Experiment, Result, iterate, mean_se, parse_table
@@ -160,14 +160,6 @@ _FIG_5_15_MU = 1.0 / 30.0
 _FIG_5_15_CI_POINTS = 300
 
 
-def _check_count(name, value, low):
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}")
-    if value < low:
-        raise ValueError(f"{name} must be >= {low}, got {value}")
-    return int(value)
-
-
 def iteration_caps(n_final, per_decade=8, n_linear=20):
     """The iteration caps at which :func:`error_path` samples a run of ``n_final`` iterations.
 
@@ -185,9 +177,9 @@ def iteration_caps(n_final, per_decade=8, n_linear=20):
     >>> iteration_caps(30, per_decade=2, n_linear=4).tolist()
     [0, 1, 3, 10, 20, 30]
     """
-    n_final = _check_count("n_final", n_final, 0)
-    per_decade = _check_count("per_decade", per_decade, 1)
-    n_linear = _check_count("n_linear", n_linear, 2)
+    n_final = check_int("n_final", n_final, 0)
+    per_decade = check_int("per_decade", per_decade, 1)
+    n_linear = check_int("n_linear", n_linear, 2)
     n_geom = int(np.floor(per_decade * np.log10(n_final))) + 1 if n_final > 0 else 0
     geometric = np.round(10.0 ** (np.arange(n_geom) / per_decade))
     linear = np.round(np.linspace(0, n_final, n_linear))

@@ -80,6 +80,7 @@ from sklearn.exceptions import ConvergenceWarning
 from .._validation import (
     MU_RTOL,
     check_hull_mu,
+    check_int,
     check_labels_pm1,
     check_option,
     check_positive,
@@ -589,14 +590,6 @@ class NearestPointResult:
         return np.asarray(K_cross, dtype=np.float64) @ self.coef - b
 
 
-def _check_int(name, value, low):
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}")
-    if value < low:
-        raise ValueError(f"{name} must be >= {low}, got {value}")
-    return int(value)
-
-
 def _run(
     source,
     sign,
@@ -624,7 +617,7 @@ def _run(
     check_option("method", method, METHODS)
     check_option("step", step, ("corrected", "thesis"))
     tol = check_positive("tol", tol)
-    max_iter = max(100_000, 100 * n) if max_iter is None else _check_int("max_iter", max_iter, 0)
+    max_iter = max(100_000, 100 * n) if max_iter is None else check_int("max_iter", max_iter, 0)
     if update is None:
         update = "auto" if method == "wsk_fast" else "delta"
     update_code = UPDATES.index(check_option("update", update, UPDATES))

@@ -454,3 +454,23 @@ def test_threshold_errors_without_a_platt_threshold():
     errors = threshold_errors(*load("banana", 2), 0.1, "linear")
     assert math.isnan(errors["Probabilistic"])
     assert 0.0 < errors["KKT"] < 1.0 and 0.0 < errors["Geometric"] < 1.0
+
+
+def test_stopping_tables_leave_out_runs_stopped_at_the_cap(monkeypatch):
+    from svmbook.experiments import goodrich_stopping as gs
+
+    monkeypatch.setattr(gs, "_MAX_ITER", 5)
+    gs.stopping_run.cache_clear()
+    try:
+        res = get_experiment("goodrich-table-5.6").run("ci", progress=False)
+    finally:
+        gs.stopping_run.cache_clear()
+    capped = res.settings["runs stopped at max_iter=5 (left out)"]
+    for row in res.rows:  # no relative KKT 1e-3 solve ends within 5 iterations
+        assert capped[f"{row['dataset']} {gs.REFERENCE}"] == res.settings["n_runs"]
+        assert row[gs.REFERENCE] == "n/a" and row["‖w‖"] == "n/a"
+        for c in gs.CONDITIONS:
+            left = capped.get(f"{row['dataset']} {c}", 0)
+            assert (row[c] == "n/a") == (left == res.settings["n_runs"])
+            if row[c] != "n/a":
+                assert 0 <= row[c] <= 5

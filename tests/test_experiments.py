@@ -474,3 +474,16 @@ def test_stopping_tables_leave_out_runs_stopped_at_the_cap(monkeypatch):
             assert (row[c] == "n/a") == (left == res.settings["n_runs"])
             if row[c] != "n/a":
                 assert 0 <= row[c] <= 5
+
+
+def test_wsk_table_leaves_out_splits_whose_hulls_intersect():
+    # mu >= 1 on the synthetic mixture: the reduced hulls are the convex hulls, which overlap,
+    # and WSK stops at its iteration cap short of a separating machine
+    from svmbook.datasets import make_weighted_mixture
+    from svmbook.experiments.goodrich_wsk import wsk_run
+
+    X, y, s = make_weighted_mixture(random_state=0)
+    rng = np.random.default_rng(0)
+    assert wsk_run(X, y, s, "poly", 4, 1e-9, rng) is None
+    out = wsk_run(X, y, s, "poly", 4, 0.25, np.random.default_rng(1))
+    assert out is not None and set(out) == {"WSK", "S-KDUP", "S-K", "WSK (5.6)"}

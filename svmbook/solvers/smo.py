@@ -298,7 +298,8 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf):
     backward scan of the last block attaining it): the same (i, j) as LIBSVM's branchy loops,
     whose ``>=``/``<=`` comparisons make the last maximiser/minimiser win. ``buf`` rows:
     0, 1 the masked values, 2 receives row i's kernel values over the active positions
-    (:func:`gather_row`, reused by the gradient update), 4 block scratch.
+    (:func:`gather_row`, reused by the gradient update), 3 is the loop's row j, 4 block
+    scratch.
     """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     n = ctl[CTL_ACTIVE_SIZE]
@@ -928,10 +929,9 @@ def solve(
         Threads of the BLAS product behind each kernel row (linear, polynomial, RBF, sigmoid)
         during the solve; None leaves the library's setting. ``"auto"``: None when the cache
         already holds every row or for small problems (fewer than 100,000 entries in the
-        points), else 1 when there are fewer than
-        64 features or the one-minute load average leaves no core free, else None
-        (a contended BLAS thread makes every row wait for the scheduler). The values, hence
-        the iterations, do not depend on it.
+        points), else 1 when there are fewer than 64 features or the one-minute load average
+        leaves no core free, else None (a contended BLAS thread makes every row wait for the
+        scheduler). The values, hence the iterations, do not depend on it.
 
     Returns
     -------

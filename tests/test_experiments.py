@@ -465,7 +465,7 @@ def test_stopping_tables_leave_out_runs_stopped_at_the_cap(monkeypatch):
         res = get_experiment("goodrich-table-5.6").run("ci", progress=False)
     finally:
         gs.stopping_run.cache_clear()
-    capped = res.settings["runs stopped at max_iter=5 (left out)"]
+    capped = res.settings["runs left out (stopped at max_iter=5, or hulls intersect)"]
     for row in res.rows:  # no relative KKT 1e-3 solve ends within 5 iterations
         assert capped[f"{row['dataset']} {gs.REFERENCE}"] == res.settings["n_runs"]
         assert row[gs.REFERENCE] == "n/a" and row["‖w‖"] == "n/a"
@@ -487,3 +487,28 @@ def test_wsk_table_leaves_out_splits_whose_hulls_intersect():
     assert wsk_run(X, y, s, "poly", 4, 1e-9, rng) is None
     out = wsk_run(X, y, s, "poly", 4, 0.25, np.random.default_rng(1))
     assert out is not None and set(out) == {"WSK", "S-KDUP", "S-K", "WSK (5.6)"}
+
+
+def test_stopping_tables_leave_out_solves_whose_hulls_intersect(monkeypatch):
+    from svmbook.experiments import goodrich_stopping as gs
+
+    real = gs.solve_nearest_point
+
+    def solve(**kw):  # the absolute NP solves "find" intersecting hulls
+        if kw["stop"] == "absolute_np":
+            raise ValueError("mu=0.5 is too large: the two reduced hulls intersect (distance 0)")
+        return real(**kw)
+
+    monkeypatch.setattr(gs, "solve_nearest_point", solve)
+    gs.stopping_run.cache_clear()
+    try:
+        res = get_experiment("goodrich-table-5.5").run("ci", progress=False)
+    finally:
+        gs.stopping_run.cache_clear()
+    left = res.settings[f"runs left out (stopped at max_iter={gs._MAX_ITER}, or hulls intersect)"]
+    for row in res.rows:
+        for c, (stop, _) in gs.CONDITIONS.items():
+            if stop == "absolute_np":
+                assert row[c] == "n/a" and left[f"{row['dataset']} {c}"] == res.settings["n_runs"]
+            else:
+                assert isinstance(row[c], MeanSE) and 0.0 <= row[c].mean <= 1.0

@@ -2,10 +2,10 @@
 solver.
 
 Each function takes a Gram matrix (never a kernel) and returns a :class:`QPResult`. The
-formulations follow
-Gunn (1998), "Support Vector Machines for Classification and Regression", with the errata of the
-seed notes
-(section 7) corrected and stated in each docstring.
+formulations follow Gunn (1998), "Support Vector Machines for Classification and Regression", and
+Goodrich (2012), "A Geometric Approach to Support Vector Classification". Where a printed equation
+is wrong, the docstring says so and links the entry of ``docs/errata.md`` that explains the
+correction.
 """
 
 from ._result import InfeasibleProblemError, QPResult, svtol

@@ -15,13 +15,10 @@ def solve_scaled(H, q, *, lb=None, ub=None, A=None, scale=1.0):
     scale``.
 
     The problem in ``u`` is ``min scale/2 u'Hu + q'u`` (the objective divided by ``scale``), with
-    box
-    ``ub / scale``. With ``scale = C`` the box is [0, 1] whatever C is; this is what keeps cvxopt
-    from
-    stalling at C = 1e5 and from losing all digits at C = 1e-8 (notes section 5.2). Stationarity
-    ``H x + q + A'nu + G'z = 0`` is unchanged by the substitution, so the equality multiplier
-    ``nu`` is
-    returned as is. ``lb``/``ub`` may hold infinities (no bound).
+    box ``ub / scale``. With ``scale = C`` the box is [0, 1] whatever C is; this is what keeps
+    cvxopt from stalling at C = 1e5 and from losing all digits at C = 1e-8 (Gunn's Table 2.2 at
+    those C). Stationarity ``H x + q + A'nu + G'z = 0`` is unchanged by the substitution, so the
+    equality multiplier ``nu`` is returned as is. ``lb``/``ub`` may hold infinities (no bound).
     """
     lb = None if lb is None else np.asarray(lb, dtype=np.float64) / scale
     ub = None if ub is None else np.asarray(ub, dtype=np.float64) / scale

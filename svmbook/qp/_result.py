@@ -20,12 +20,12 @@ class InfeasibleProblemError(ValueError):
 
 
 def svtol(C):
-    """Support-vector tolerance of Gunn's toolbox, ``svtol(C)`` (notes section 7 item 16).
+    """Support-vector tolerance of Gunn's toolbox, ``svtol(C)``.
 
-    ``1e-5`` when ``C`` is infinite, else ``1e-6 * C``. The listings call ``svtol(alpha)``; the
-    toolbox
-    signature takes ``C`` and so do we. A multiplier counts as a support vector when it exceeds the
-    tolerance, and as free (strictly inside the box) when it is also below ``C - svtol(C)``.
+    ``1e-5`` when ``C`` is infinite, else ``1e-6 * C``. Listings A.1 and A.2 call ``svtol(alpha)``;
+    the toolbox signature takes ``C`` and so do we (docs/errata.md#gunn-1998-listing-a-1-svtol). A
+    multiplier counts as a support vector when it exceeds the tolerance, and as free (strictly
+    inside the box) when it is also below ``C - svtol(C)``.
     """
     C = float(C)
     return 1e-5 if np.isinf(C) else 1e-6 * C

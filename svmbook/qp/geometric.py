@@ -180,7 +180,7 @@ def _two_hull_result(K, y, upper, *, label, where):
         raise ValueError(
             "mu is too large: the two reduced hulls intersect (distance "
             f"{np.sqrt(max(w_norm2, 0.0)):.3g}), so there is no separating hyperplane; "
-            "decrease mu (notes 001a O9) or change the kernel"
+            "decrease mu or change the kernel"
         )
     thr = thresholds.b_kkt(f, y, alpha, upper)
     _, _, free, eps = thresholds.bound_sets(alpha, upper)
@@ -249,10 +249,13 @@ def mu_svm_dual(K, y, mu, *, sample_weight=None):
         the brief is ``sqrt(w_norm2)``), ``objective = w_norm2 / 2``, ``rho`` and ``b = -b_thesis``
         from the KKT conditions (4.8) via :func:`svmbook.thresholds.b_kkt`: averaged over the free
         SVs of each class; when a class has none (typical for integer ``1/mu``) the midpoint of
-        the KKT interval (errata O10), with the intervals in ``b_interval`` and ``rho_interval``.
+        the KKT interval (Goodrich 2012, section 4.3.1 and Fig. 4.12;
+        docs/errata.md#goodrich-2012-sec-4-3-1-b-range), with the intervals in ``b_interval``
+        and ``rho_interval``.
         ``b_multiplier`` is ``-b_thesis`` from cvxopt's two equality multipliers (None when a hull
         is a single centroid and no multiplier exists). ``margin = 2 rho / ||w||``, the full width
-        between the supporting planes (notes O6: (2.20) calls the half-width the margin).
+        between the supporting planes ((2.20)'s text calls the half-width the margin,
+        docs/errata.md#goodrich-2012-eq-2-20-margin).
 
     Raises
     ------
@@ -294,11 +297,12 @@ def l2_geometric_dual(K, y, C, *, sample_weight=None):
     the hard-margin NP problem in the feature space of the modified kernel (2.33)
     ``k = K + delta_ij / (2 s_i C)``, for the primal (2.29) with penalty ``C sum_i s_i xi_i^2``.
 
-    Corrections to the source: (2.30), (2.32) and (2.37) omit ``sum_i alpha_i y_i = 0`` (errata
-    O4); without it the two class sums are not 1 each and there is no bias (that problem is the L2
-    perceptron, :func:`svmbook.qp.perceptron.perceptron_dual`). The text of section 2.6.3 says
-    ``1/C`` and ``1/(s_i C)`` where (2.33)/(2.37) have ``1/(2C)`` and ``1/(2 s_i C)`` (O5); we use
-    the equations. The bound ``alpha_i <= 1`` of (2.30) is implied by the class sums.
+    Corrections to the source: (2.30), (2.32) and (2.37) omit ``sum_i alpha_i y_i = 0``
+    (docs/errata.md#goodrich-2012-eq-2-18); without it the two class sums are not 1 each and there
+    is no bias (that problem is the L2 perceptron, :func:`svmbook.qp.perceptron.perceptron_dual`).
+    The text of section 2.6.3 says ``1/C`` and ``1/(s_i C)`` where (2.33)/(2.37) have ``1/(2C)`` and
+    ``1/(2 s_i C)`` (docs/errata.md#goodrich-2012-eq-2-36); we use the equations. The bound
+    ``alpha_i <= 1`` of (2.30) is implied by the class sums.
 
     Parameters
     ----------
@@ -356,7 +360,8 @@ def wrch_svm_dual(K, y, loss="l1", *, mu=None, C=None, sample_weight=None):
     ``"l2"``      ``C``, optional weights           :func:`l2_geometric_dual` (mu = 1)
     ============  ================================  ==========================================
 
-    Table 5.1 writes "mu' = 1" for the hard margin; we read mu = 1 (notes 001b section 7 item 18)
+    Table 5.1 writes "mu' = 1" for the hard margin; we read mu = 1
+    (docs/errata.md#goodrich-2012-table-5-1)
     and pass ``mu = inf``: the bound ``alpha_i <= 1`` is implied by the class sums, and dropping
     it keeps a class of one support vector a free SV (otherwise its redundant bound would widen
     the KKT interval of b).
@@ -571,8 +576,8 @@ def soft_meb_dual(K, C):
     ``0 <= alpha_i <= C``.
 
     Points with ``alpha_i = C`` lie outside the ball (slack), free ones on the sphere. The
-    problem is feasible only for ``C >= 1/n`` (notes O17); at ``C = 1/n`` the centre is the
-    centroid. The centre lies in ``RCH(P, C)``.
+    problem is feasible only for ``C >= 1/n`` (the weights sum to 1); at ``C = 1/n`` the centre
+    is the centroid. The centre lies in ``RCH(P, C)``.
 
     Parameters
     ----------

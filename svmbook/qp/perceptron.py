@@ -53,9 +53,9 @@ def perceptron_kernel(K, y, *, bias=True, D=None, sample_weight=None):
         Add ``y_i y_j``: the bias of (2.50)-(2.53) (Table 2.2's rows without "B").
     D : float, default=None
         L2 loss: add ``delta_ij / D``. Correction to the source: Table 2.2 never defines D
-        (notes 001a O7); for the primal penalty ``C sum_i xi_i^2`` it is ``2C`` (as (2.33)), for
-        ``C/2 sum_i xi_i^2`` it is ``C``. (2.49) prints the diagonal term as a double sum and
-        calls the kernel ``k = delta_ij / C``: read ``K + delta_ij / C``.
+        (docs/errata.md#goodrich-2012-eq-2-49); for the primal penalty ``C sum_i xi_i^2`` it is
+        ``2C`` (as (2.33)), for ``C/2 sum_i xi_i^2`` it is ``C``. (2.49) prints the diagonal term as
+        a double sum and calls the kernel ``k = delta_ij / C``: read ``K + delta_ij / C``.
     sample_weight : array-like of shape (n_samples,), default=None
         L2 loss only: ``delta_ij / (D s_i)``, by analogy with the weighted SVM (2.37).
 
@@ -77,7 +77,7 @@ def perceptron_kernel(K, y, *, bias=True, D=None, sample_weight=None):
 
 
 def _loss_parameters(loss, C, D):
-    """Box bound and D for a loss; D defaults to 2C (O7)."""
+    """Box bound and D for a loss; D defaults to 2C (docs/errata.md#goodrich-2012-eq-2-49)."""
     check_option("loss", loss, _LOSSES)
     if loss == "hard":
         if C is not None or D is not None:
@@ -144,7 +144,7 @@ def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
     C : float, default=None
         Box bound (``"l1"``) or the L2 penalty giving ``D = 2C`` (``"l2"``).
     D : float, default=None
-        The L2 diagonal's denominator, instead of C (O7).
+        The L2 diagonal's denominator, instead of C (docs/errata.md#goodrich-2012-eq-2-49).
     bias : bool, default=True
         Penalised bias ``b^2 / 2`` (Table 2.2 rows without "B"); False: bias-free ("B").
 
@@ -196,7 +196,7 @@ def perceptron_geometric_dual(
         reduced: their ``alpha_i >= 0`` has no upper bound).
     loss : {"hard", "l1", "l2"}, default="l1"
     C, D : float, default=None
-        L2 only: ``D`` or ``D = 2C`` (O7).
+        L2 only: ``D`` or ``D = 2C`` (docs/errata.md#goodrich-2012-eq-2-49).
     bias : bool, default=True
     sample_weight : array-like of shape (n_samples,), default=None
         ``"l1"``: bounds ``s_i mu`` (section 4.5.2); ``"l2"``: the diagonal ``delta_ij/(D s_i)``.

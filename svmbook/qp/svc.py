@@ -1,18 +1,15 @@
 """Reference support vector classification QPs (Gunn 1998, chapter 2 and Listing A.1), solved with
 cvxopt.
 
-Each function takes a Gram matrix ``K`` (``K[i, j] = K(x_i, x_j)``) and labels ``y`` in {-1, +1},
-solves
-one textbook problem as stated, and returns a :class:`~svmbook.qp.QPResult`. The decision function
-is
-``f(x) = sum_i coef[i] K(x_i, x) + b`` with ``coef = alpha * y``.
+Each function takes a Gram matrix ``K`` (``K[i, j] = K(x_i, x_j)``) and labels ``y`` in
+{-1, +1}, solves one textbook problem as stated, and returns a :class:`~svmbook.qp.QPResult`. The
+decision function is ``f(x) = sum_i coef[i] K(x_i, x) + b`` with ``coef = alpha * y``.
 
-Errata of the report corrected here (notes section 7): (2.38) reads ``K(x_i, x_r) + K(x_i, x_r)``
-for
-``K(x_i, x_r) + K(x_i, x_s)``; (2.39) omits ``y_i``; (A.3) omits the upper bound ``alpha_i <= C``;
-(A.1)
-writes ``min_x`` for ``min_alpha``; the listings call ``svtol(alpha)`` where the toolbox takes
-``svtol(C)``.
+Printed errors of the report corrected here: (2.38) reads ``K(x_i, x_r) + K(x_i, x_r)`` for
+``K(x_i, x_r) + K(x_i, x_s)`` (docs/errata.md#gunn-1998-eq-2-38); (2.39) omits ``y_i``
+(docs/errata.md#gunn-1998-eq-2-39); (A.3) omits the upper bound ``alpha_i <= C`` and (A.1) writes
+``min_x`` for ``min_alpha`` (docs/errata.md#gunn-1998-eq-a-6); the listings call ``svtol(alpha)``
+where the toolbox takes ``svtol(C)`` (docs/errata.md#gunn-1998-listing-a-1-svtol).
 """
 
 from __future__ import annotations
@@ -117,14 +114,11 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
         b = 0.
     infeasible : {"raise", "ridge"}, default="raise"
         What to do when ``C=np.inf`` and no separating function exists (decided by an LP on the
-        total
-        hinge violation). ``"raise"`` raises :class:`InfeasibleProblemError`. ``"ridge"``
-        reproduces the
-        listings, whose ``1e-10 * I`` added to the Hessian turns the unbounded dual into the dual
-        of the
-        squared-slack problem ``1/2 ||w||^2 + 1/(2 ridge) sum xi^2`` (notes 2.9.5): it returns
-        :func:`l2_svc_dual` with ``C = 1 / ridge``. On feasible problems the ridge only perturbs the
-        answer by O(ridge), so the exact hard-margin solution is returned.
+        total hinge violation). ``"raise"`` raises :class:`InfeasibleProblemError`. ``"ridge"``
+        reproduces Listing A.1, whose ``1e-10 * I`` added to the Hessian turns the unbounded dual
+        into the dual of the squared-slack problem ``1/2 ||w||^2 + 1/(2 ridge) sum xi^2``: it
+        returns :func:`l2_svc_dual` with ``C = 1 / ridge``. On feasible problems the ridge only
+        perturbs the answer by O(ridge), so the exact hard-margin solution is returned.
     ridge : float, default=1e-10
         The listings' zero-order regularisation, used only as described under ``infeasible``.
 
@@ -135,15 +129,12 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
 
     Notes
     -----
-    The problem is solved in ``u = alpha / C`` (box [0, 1]) when C is finite and in ``u = alpha *
-    kappa``
-    (``kappa = max K_ii``) when C is infinite; cvxopt otherwise stalls at C = 1e5 and loses every
-    digit
-    at C = 1e-8 (notes section 5.2). When no free SV exists the bias is not unique: ``b_interval``
-    is the
-    whole optimal set and ``b`` its midpoint, as LIBSVM does (notes section 7 item 4);
-    ``b_multiplier``
-    (the equality multiplier) is another point of the same set.
+    The problem is solved in ``u = alpha / C`` (box [0, 1]) when C is finite and in
+    ``u = alpha * kappa`` (``kappa = max K_ii``) when C is infinite; cvxopt otherwise stalls at
+    C = 1e5 and loses every digit at C = 1e-8 (Gunn's Table 2.2, Figs. 2.7 and 2.8). When no free
+    SV exists the bias is not unique: ``b_interval`` is the whole optimal set and ``b`` its
+    midpoint, as LIBSVM does (docs/errata.md#gunn-1998-sec-2-2-all-at-c); ``b_multiplier`` (the
+    equality multiplier) is another point of the same set.
 
     Raises
     ------
@@ -201,7 +192,7 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
 
 
 def l2_svc_dual(K, y, C, *, bias="explicit"):
-    r"""Squared-slack (L2) SVC dual: the problem the listings' ridge solves (notes 2.9.5).
+    r"""Squared-slack (L2) SVC dual: the problem Listing A.1's ``1e-10`` ridge solves.
 
     Primal convention: ``min 1/2 ||w||^2 + C/2 sum_i xi_i^2`` s.t. ``y_i f(x_i) >= 1 - xi_i`` (no
     ``xi >= 0`` needed). Its dual is

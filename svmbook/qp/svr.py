@@ -2,19 +2,23 @@
 cvxopt.
 
 ``f(x) = sum_i beta_i K(x_i, x) + b`` with ``beta = alpha - alpha*``. Sign convention of the
-listing:
-``beta_i > 0`` means the point lies above the function (``y_i = f(x_i) + epsilon`` for a free SV).
+listing: ``beta_i > 0`` means the point lies above the function (``y_i = f(x_i) + epsilon`` for a
+free SV).
 
-Errata corrected (notes section 7): (A.6) prints ``c = [eps + Y; eps - Y]``, the code (and we) use
-``c = [eps - Y; eps + Y]`` for ``x = (alpha, alpha*)``; (A.7) omits the upper bound C; (5.8)/(5.12)
-carry the
-classification bias ``-1/2 <w, x_r + x_s>``, invalid for regression, replaced by the KKT average of
-Listing A.2; (5.21) swaps alpha and alpha*; (5.24) writes ``K(x_i, x_j)`` for ``K(x_i, x)``; the
-quadratic
-loss uses the listing's Hessian ``K + I/(2C)`` (ridge lambda = 1/(2C), as the text of section 5.2
-says),
-not the ``1/(2C) sum beta^2`` of (5.15) (lambda = 1/C); Huber is absent from Listing A.2 and follows
-(5.19)-(5.20), whose primal is stated in :func:`svr_dual`.
+Printed errors corrected here (each explained in ``docs/errata.md``):
+
+* (A.6) prints ``c = [eps + Y; eps - Y]``; the listing's code (and we) use
+  ``c = [eps - Y; eps + Y]`` for ``x = (alpha, alpha*)``, and (A.7) omits the upper bound C
+  (docs/errata.md#gunn-1998-eq-a-6).
+* (5.8)/(5.12) carry the classification bias ``-1/2 <w, x_r + x_s>``, invalid for regression,
+  replaced by the KKT average of Listing A.2 (docs/errata.md#gunn-1998-eq-5-8).
+* (5.21) swaps alpha and alpha*; (5.24) writes ``K(x_i, x_j)`` for ``K(x_i, x)``
+  (docs/errata.md#gunn-1998-eq-5-21).
+* The quadratic loss uses the listing's Hessian ``K + I/(2C)`` (ridge lambda = 1/(2C), as the
+  text of section 5.2 says), not the ``1/(2C) sum beta^2`` of (5.15) (lambda = 1/C)
+  (docs/errata.md#gunn-1998-eq-5-15).
+* Huber is absent from Listing A.2 and follows (5.19)-(5.20), whose primal is (5.17) divided by
+  mu, as stated in :func:`svr_dual` (docs/errata.md#gunn-1998-eq-5-17).
 """
 
 from __future__ import annotations
@@ -57,14 +61,14 @@ def svr_dual(
       :math:`\sum\beta_i = 0`.
     * ``"quadratic"`` (5.13), listing convention:
       :math:`\min \tfrac12\beta^T(K + I/(2C))\beta - y^T\beta`,
-      :math:`\sum\beta_i = 0`; the primal is ``1/2 ||w||^2 + C sum (y_i - f(x_i))^2``, i.e. ridge
-      regression
-      with lambda = 1/(2C) and an unpenalised bias (notes section 7 item 18).
+      :math:`\sum\beta_i = 0`; the primal is ``1/2 ||w||^2 + C sum (y_i - f(x_i))^2``, i.e.
+      ridge regression with lambda = 1/(2C) and an unpenalised bias
+      (docs/errata.md#gunn-1998-eq-5-15).
     * ``"huber"`` (5.19)-(5.20): :math:`\min \tfrac12\beta^T(K + (\mu/C) I)\beta - y^T\beta`,
       :math:`-C \le \beta_i \le C`, :math:`\sum\beta_i = 0`. Its primal is
       ``1/2 ||w||^2 + C sum L(y_i - f(x_i))`` with ``L(r) = r^2 / (2 mu)`` for ``|r| <= mu`` and
-      ``|r| - mu/2`` otherwise, i.e. (5.17) divided by mu (notes 2.7); mu -> 0 gives the Laplace
-      loss.
+      ``|r| - mu/2`` otherwise, i.e. (5.17) divided by mu (docs/errata.md#gunn-1998-eq-5-17);
+      mu -> 0 gives the Laplace loss.
 
     Parameters
     ----------
@@ -86,10 +90,10 @@ def svr_dual(
     infeasible : {"raise", "ridge"}, default="raise"
         When ``C=np.inf`` and no function fits inside the tube (an LP decides): raise
         :class:`InfeasibleProblemError`, or add the listing's ``ridge * I`` to the Hessian. The
-        ridge turns
-        the problem into the squared-violation one: ``1/2 ||w||^2 + 1/(2 ridge) sum max(0, |y-f| -
-        eps)^2``
-        (for epsilon = 0: least squares, i.e. the quadratic loss with C = 1/(2 ridge)); notes 2.9.5.
+        ridge turns the problem into the squared-violation one:
+        ``1/2 ||w||^2 + 1/(2 ridge) sum max(0, |y - f| - eps)^2`` (for epsilon = 0: least
+        squares, i.e. the quadratic loss with C = 1/(2 ridge)), which is what Listing A.2 returns
+        with ``C = Inf`` on a problem no tube contains.
     ridge : float, default=1e-10
 
     Returns

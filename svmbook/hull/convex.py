@@ -157,8 +157,9 @@ def _quickhull2d(P, eps):
         b = stack_b.pop()
         S = stack_s.pop()
         if S.shape[0] == 0:
-            # Guard (errata O12): nothing strictly beyond a -> b, so the facet is final. As
-            # printed (P = {l, r} only) Alg. 3 recurses forever on a triangle's flat side.
+            # Guard (docs/errata.md#goodrich-2012-alg-3): nothing strictly beyond a -> b, so the
+            # facet is final. As printed (P = {l, r} only) Alg. 3 recurses forever on a triangle's
+            # flat side.
             chain.append(a)
             continue
         nx, ny = P[a, 1] - P[b, 1], P[b, 0] - P[a, 0]
@@ -195,13 +196,14 @@ def quickhull2d(P, eps=None):
 
     Notes
     -----
-    Corrections to the source (errata O12): Algorithm 3 as printed stops only when ``P = {l, r}``,
-    so it never terminates on a triangle (the flat side gives ``h in {l, r}``, a zero normal and
-    ``L = P``) nor on collinear or duplicate points (``>=`` keeps them). Here a side stops when no
-    point is strictly farther than ``eps`` beyond it, and the subsets keep only such points. The
-    recursion runs as an explicit stack in numba. "Union" is an ordered concatenation: with the
-    thesis's normal (counter-clockwise rotation of ``r - l``) it emits the vertices clockwise; we
-    return them counter-clockwise like Qhull and matplotlib's positive orientation.
+    Corrections to the source (docs/errata.md#goodrich-2012-alg-3): Algorithm 3 as printed stops
+    only when ``P = {l, r}``, so it never terminates on a triangle (the flat side gives
+    ``h in {l, r}``, a zero normal and ``L = P``) nor on collinear or duplicate points (``>=`` keeps
+    them). Here a side stops when no point is strictly farther than ``eps`` beyond it, and the
+    subsets keep only such points. The recursion runs as an explicit stack in numba. "Union" is an
+    ordered concatenation: with the thesis's normal (counter-clockwise rotation of ``r - l``) it
+    emits the vertices clockwise; we return them counter-clockwise like Qhull and matplotlib's
+    positive orientation.
 
     Examples
     --------
@@ -280,7 +282,7 @@ class FacetComplex:
 
         Returns the ids of the new facets. Correction to the source: Alg. 4 as printed never
         removes the visible facets, and its "boundary edges" are the horizon ridges, the ridges
-        between a visible and a non-visible facet (errata O13).
+        between a visible and a non-visible facet (docs/errata.md#goodrich-2012-alg-4).
         """
         vis = set(visible)
         new, open_ridges = [], {}
@@ -362,11 +364,11 @@ class FacetComplex:
 def initial_simplex(extreme, d, eps, rng):
     """d + 1 affinely independent vertices from an oracle ``extreme(direction) -> (id, point)``.
 
-    Alg. 4 and 6 start from "two facets with opposing normals through any d points", a flat
-    polytope whose normals are arbitrary and whose d points may be affinely dependent. Correction
-    to the source (errata O13): a full d-simplex, grown one vertex at a time by the extremes in
-    both senses of a direction orthogonal to the affine hull of the vertices found so far; the
-    farther one is kept. A ``ValueError`` says when the set is flatter than d dimensions.
+    Alg. 4 and 6 start from "two facets with opposing normals through any d points", a flat polytope
+    whose normals are arbitrary and whose d points may be affinely dependent. Correction to the
+    source (docs/errata.md#goodrich-2012-alg-4): a full d-simplex, grown one vertex at a time by the
+    extremes in both senses of a direction orthogonal to the affine hull of the vertices found so
+    far; the farther one is kept. A ``ValueError`` says when the set is flatter than d dimensions.
     """
     ids, pts = [], []
     direction = rng.standard_normal(d)
@@ -416,12 +418,12 @@ def beneath_beyond(P, eps=None, random_state=0):
     Notes
     -----
     Points are inserted in index order (Alg. 4's "for all x in P"); a point beyond some facet
-    replaces the facets visible from it by the cone to their horizon ridges (Theorem 1).
-    Corrections to the source (errata O13): a non-degenerate initial simplex, the removal of
-    the visible facets, the horizon ridges as "boundary edges", the ``eps`` tolerance. Facets are
-    simplices, so a facet with more than d coplanar points is triangulated (as Qhull's ``Qt``);
-    on degenerate input an early point can end inside an edge or face of the final hull, and
-    such non-vertices are removed at the end (:meth:`FacetComplex.without_flat_vertices`).
+    replaces the facets visible from it by the cone to their horizon ridges (Theorem 1). Corrections
+    to the source (docs/errata.md#goodrich-2012-alg-4): a non-degenerate initial simplex, the
+    removal of the visible facets, the horizon ridges as "boundary edges", the ``eps`` tolerance.
+    Facets are simplices, so a facet with more than d coplanar points is triangulated (as Qhull's
+    ``Qt``); on degenerate input an early point can end inside an edge or face of the final hull,
+    and such non-vertices are removed at the end (:meth:`FacetComplex.without_flat_vertices`).
 
     Examples
     --------

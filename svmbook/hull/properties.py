@@ -62,8 +62,9 @@ def kset_polytope(P, k):
     """Vertices of ``conv{centroid(T) : T subset of P, |T| = k}`` (small n: all C(n, k) subsets).
 
     Andrzejak & Fukuda's k-set polytope is ``conv X(P; k)`` with ``X(P; k)`` the sums of k-subsets
-    (printed "T in P"; read ``T`` a subset of ``P``, errata O15); Oraiby & Schmitt scale it by
-    ``1/k``, which equals ``RCH(P, 1/k)``. Exponential in n: a reference for tests and figures.
+    (printed "T in P"; read ``T`` a subset of ``P``, docs/errata.md#goodrich-2012-ch-1-3-slips);
+    Oraiby & Schmitt scale it by ``1/k``, which equals ``RCH(P, 1/k)``. Exponential in n: a
+    reference for tests and figures.
 
     Returns
     -------
@@ -117,7 +118,8 @@ def nv_bound_clarkson(n, d, mu):
     inside the O(), without its unknown constant; it shows how the count scales, it is not a
     bound on a given set. Goodrich's complexity (3.9) writes ``m^(floor(d/2)+1)`` raised to
     ``floor(d/2)`` and the conclusions ``n^(floor(d/2)+1) m^(ceil(d/2)+1)/floor(d/2)!``; these are
-    inconsistent with (3.5) and with each other (notes 001a, O8), and are not implemented.
+    inconsistent with (3.5) and with each other (docs/errata.md#goodrich-2012-eq-3-9), and are
+    not implemented.
     """
     mu, _ = resolve_mu(n, mu=mu)
     m_ceil = n_support(mu, 0)

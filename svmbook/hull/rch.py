@@ -223,7 +223,7 @@ def _qrh(P, mu, k, s, filt, eps, sup_l, lam_l, x_l, sup_r, lam_r, x_r):
             continue
         nx, ny = _unit_normal(xs[a], ys[a], xs[b], ys[b])
         sup, lam, hx, hy = _vertex_on(P, S, nx, ny, mu, k, s)
-        # "if h = l or h = r": a projection test, not float equality (notes 2.19).
+        # "if h = l or h = r": a projection test, not float equality (ties give h != l, r exactly).
         if nx * (hx - xs[a]) + ny * (hy - ys[a]) <= eps:
             chain.append(a)
             continue
@@ -302,14 +302,14 @@ def qrh(P, mu=None, *, k=None, filter="both", eps=None):
     -----
     Alg. 5 splits facet ``l -> r`` at the Theorem-3 vertex ``h`` farthest along its normal, stops
     when ``h`` is not beyond the facet (a projection test within ``eps``, not ``h = l``), and
-    recurses on subsets ``L``, ``R`` of the points. Correction to the source (errata O2): the
-    printed subsets keep the points with ``n_l . x >= n_l . s`` for some support point ``s`` of
-    ``h``; that drops support points of ``l`` that later vertices between ``l`` and ``h`` need,
-    and the hull comes out wrong (see ``tests/test_hull_rch.py``). The corrected filter also keeps
-    everything on or beyond the support of ``l`` (for ``L``) and of ``r`` (for ``R``). The
-    recursion is an explicit stack in numba, emitting the thesis's clockwise order, reversed here
-    to counter-clockwise. Ties in the projections can produce non-vertex boundary points
-    (Fig. 3.6); they are removed from the output.
+    recurses on subsets ``L``, ``R`` of the points. Correction to the source
+    (docs/errata.md#goodrich-2012-alg-5): the printed subsets keep the points with
+    ``n_l . x >= n_l . s`` for some support point ``s`` of ``h``; that drops support points of ``l``
+    that later vertices between ``l`` and ``h`` need, and the hull comes out wrong (see
+    ``tests/test_hull_rch.py``). The corrected filter also keeps everything on or beyond the support
+    of ``l`` (for ``L``) and of ``r`` (for ``R``). The recursion is an explicit stack in numba,
+    emitting the thesis's clockwise order, reversed here to counter-clockwise. Ties in the
+    projections can produce non-vertex boundary points (Fig. 3.6); they are removed from the output.
 
     Examples
     --------
@@ -448,14 +448,15 @@ def beneath_rch(P, mu=None, *, k=None, eps=None, random_state=0):
     -----
     Start from a simplex of RCH vertices; take a non-final facet, find the Theorem-3 vertex ``h``
     farthest along its normal; if ``h`` is beyond the facet (by more than ``eps``) replace the
-    facets visible from ``h`` by the cone from ``h`` to their horizon, else mark the facet
-    final. Every vertex inserted is a final vertex. Corrections to the source (errata O13):
-    Alg. 6 starts from "two facets with opposing normals" through d vertices; we start from a
-    full d-simplex of vertices (:func:`svmbook.hull.convex.initial_simplex`); "visible from h"
-    (errata p52), the removal of the visible facets and the update of V are explicit; "h is not
-    in V" is the projection test ``n . h <= offset + eps``, robust under ties. Ties can still
-    insert non-vertex boundary points (Fig. 3.6: "more facets than necessary"); they are removed
-    at the end and the facets over the true vertices rebuilt.
+    facets visible from ``h`` by the cone from ``h`` to their horizon, else mark the facet final.
+    Every vertex inserted is a final vertex. Corrections to the source
+    (docs/errata.md#goodrich-2012-alg-4): Alg. 6 starts from "two facets with opposing normals"
+    through d vertices; we start from a full d-simplex of vertices
+    (:func:`svmbook.hull.convex.initial_simplex`); "visible from h" (the thesis's own erratum for
+    p52), the removal of the visible facets and the update of V are explicit; "h is not in V" is the
+    projection test ``n . h <= offset + eps``, robust under ties. Ties can still insert non-vertex
+    boundary points (Fig. 3.6: "more facets than necessary"); they are removed at the end and the
+    facets over the true vertices rebuilt.
 
     Examples
     --------
@@ -503,11 +504,11 @@ def _build_beneath(P, mu, k, s, eps, random_state):
 def mu_interval(mu):
     """The interval of ``mu`` over which ``RCH(P, mu)`` keeps its combinatorial structure.
 
-    For ``1/mu`` in ``(k, k + 1)`` the support sets (hence vertex and facet counts) are the same
-    and only the weights move (Goodrich Sec. 3.7.4, Fig. 3.12); at ``mu = 1/k`` the structure
-    changes. Correction to the source (errata O1): the printed interval "(floor(1/k),
-    ceil(1/k))" and the errata's "(floor(1/k), floor(1/k))" are garbled; the verified one is
-    ``mu`` in ``(1/(k+1), 1/k)``.
+    For ``1/mu`` in ``(k, k + 1)`` the support sets (hence vertex and facet counts) are the same and
+    only the weights move (Goodrich Sec. 3.7.4, Fig. 3.12); at ``mu = 1/k`` the structure changes.
+    Correction to the source (docs/errata.md#goodrich-2012-fig-3-12): the printed interval
+    "(floor(1/k), ceil(1/k))" and the errata's "(floor(1/k), floor(1/k))" are garbled; the verified
+    one is ``mu`` in ``(1/(k+1), 1/k)``.
 
     Returns
     -------
@@ -576,11 +577,11 @@ def symmetric_transform(rch, P):
     Goodrich's eq. (3.8) for ``mu = 1/k``: ``w = n/(n-k) c - k/(n-k) v`` maps the vertices of
     ``RCH(P, 1/k)`` onto those of ``RCH(P, 1/(n-k))`` (``c`` the centroid), edges onto edges.
     The weights map by ``beta_i = (mu - alpha_i) / (n mu - 1)``, a bijection of the feasible
-    sets, which also covers non-integer ``1/mu`` (notes T34, not in the thesis):
+    sets, which also covers non-integer ``1/mu`` (an extension, not in the thesis):
     ``w = n mu/(n mu - 1) c - 1/(n mu - 1) v``. The support of ``w`` is the complement of the
     full-weight support of ``v``; the light point stays the light point.
 
-    Correction to the source (errata O15): the middle line of (3.8),
+    Correction to the source (docs/errata.md#goodrich-2012-eq-3-8): the middle line of (3.8),
     ``k/(n-k) sum_i (1/k) x_i - sum_i alpha_i x_i``, lacks the factor ``k/(n-k)`` on the second
     sum; the final line, implemented here, is right.
 

@@ -45,9 +45,9 @@ __all__ = [
 ]
 
 # MU_RTOL is the relative tolerance of ``ceil(1/mu)``: ``1/(1/k)`` is not ``k`` in floating point
-# (errata O11; ``math.ceil(1/(1/k))`` exceeds ``k`` for 140 of ``k <= 2000``). An absolute
-# ``1e-12`` stops working from ``k ~ 2e4`` on, where the rounding error of ``1/(1/k)`` exceeds it;
-# a relative one holds for every ``k`` up to ``1e12``.
+# (``math.ceil(1/(1/k))`` exceeds ``k`` for 140 of ``k <= 2000``, so Theorem 3's ``ceil(1/mu)``
+# needs a tolerance). An absolute ``1e-12`` stops working from ``k ~ 2e4`` on, where the rounding
+# error of ``1/(1/k)`` exceeds it; a relative one holds for every ``k`` up to ``1e12``.
 
 
 @njit(cache=True)
@@ -107,7 +107,8 @@ def rch_vertex(proj, mu, k):
         :func:`resolve_mu`; not here).
     k : int
         If ``k > 0``, use ``mu = 1/k`` exactly: ``k`` support points of weight ``1/k`` each
-        (errata O11). If ``k <= 0``, ``mu`` decides: ``m = ceil(1/mu)`` points.
+        (``ceil(1/(1/k))`` can exceed ``k`` in floating point). If ``k <= 0``, ``mu`` decides:
+        ``m = ceil(1/mu)`` points.
 
     Returns
     -------
@@ -156,14 +157,14 @@ def wrch_vertex(proj, s, mu):
 
     Notes
     -----
-    Algorithm 7 as printed selects "i such that alpha_i = 0 and n.x_i >= n.x_j for all j != i"
-    and loops "until s = 1", with a scalar ``s`` shadowing the weights. Corrections to the source
-    (errata O14): the loop runs over a stable sort of the projections (a visited mask: a point
-    with ``s_i = 0`` keeps ``alpha_i = 0`` and would be reselected forever); the running sum
-    ``acc`` replaces the shadowing scalar; the fill stops when the next cap reaches the remainder
-    ``1 - acc`` within a relative ``MU_RTOL``, so that ``s = 1`` and ``mu = 1/k`` give exactly the
-    ``k`` points of Theorem 3 (no spurious point of weight ~1e-16); emptiness is checked by the
-    callers. Cost O(n log n).
+    Algorithm 7 as printed selects "i such that alpha_i = 0 and n.x_i >= n.x_j for all j != i" and
+    loops "until s = 1", with a scalar ``s`` shadowing the weights. Corrections to the source
+    (docs/errata.md#goodrich-2012-alg-7): the loop runs over a stable sort of the projections (a
+    visited mask: a point with ``s_i = 0`` keeps ``alpha_i = 0`` and would be reselected forever);
+    the running sum ``acc`` replaces the shadowing scalar; the fill stops when the next cap reaches
+    the remainder ``1 - acc`` within a relative ``MU_RTOL``, so that ``s = 1`` and ``mu = 1/k`` give
+    exactly the ``k`` points of Theorem 3 (no spurious point of weight ~1e-16); emptiness is checked
+    by the callers. Cost O(n log n).
     """
     order = np.argsort(proj, kind="mergesort")
     n = proj.shape[0]
@@ -212,7 +213,8 @@ def resolve_mu(n, mu=None, k=None):
 
     Exactly one of ``mu`` and ``k`` is given. ``k`` (an integer in ``1..n``) means ``mu = 1/k``
     exactly; the returned ``k`` is 0 when ``mu`` was given. ``mu`` must lie in ``[1/n, 1]``
-    (errata O9: the RCH is empty below ``1/n`` and equals the convex hull at 1); ``mu`` within
+    (the RCH is empty below ``1/n`` and equals the convex hull at 1;
+    docs/errata.md#goodrich-2012-eq-3-2-mu-range); ``mu`` within
     a relative 1e-12 below ``1/n`` is accepted as ``1/n``.
     """
     if (mu is None) == (k is None):

@@ -53,9 +53,9 @@ def wqrh(P, s, mu, *, filter="both", eps=None):
     mu : float
         Reduction parameter, ``mu >= 1/sum(s)`` (:func:`wrch_min_mu`).
     filter : {"both", "none"}, default="both"
-        As in :func:`svmbook.hull.qrh`. Goodrich notes that the filter must keep enough points
-        to reach total weight 1; "both" keeps the supports of both endpoints of the new facet,
-        each of total capacity >= 1. The printed ("thesis") filter is not offered here.
+        As in :func:`svmbook.hull.qrh` (docs/errata.md#goodrich-2012-alg-5): the filter must keep
+        enough points to reach total weight 1; "both" keeps the supports of both endpoints of the
+        new facet, each of total capacity >= 1. The printed ("thesis") filter is not offered here.
     eps : float, optional
         Distance tolerance.
 

@@ -6,7 +6,8 @@ functions validate, run them and warn (``ConvergenceWarning``) when the iteratio
 Neither has a bias: the hyperplane passes through the origin of the feature space. For a bias, add
 the constant feature, :func:`augment_bias` (``K + 1`` for a Gram matrix, (2.50)).
 
-Corrections to the source (notes 001a O3): Algorithm 1 updates ``alpha_i <- alpha_i + y_i``
+Corrections to the source (docs/errata.md#goodrich-2012-alg-1 and
+docs/errata.md#goodrich-2012-eq-2-8): Algorithm 1 updates ``alpha_i <- alpha_i + y_i``
 where the chosen point is k: we update ``alpha_k <- alpha_k + y_k``. Algorithm 2 (and (2.8)) write
 ``f(x) = sum_i alpha_i x_i . x`` without ``y_i``; with its non-negative alpha the labels must be
 inside, ``f(x) = sum_i alpha_i y_i K(x_i, x)``, and so must ``w``.
@@ -107,11 +108,11 @@ def rosenblatt(K, y, *, max_epochs=1000):
     """Rosenblatt's perceptron, Goodrich Algorithm 1 (kernel form, no bias).
 
     Cycles through the points; each point with ``y_k f(x_k) <= 0`` updates
-    ``alpha_k <- alpha_k + y_k`` (the printed ``alpha_i <- alpha_i + y_i`` is a typo, O3). Stops
-    after the first epoch without a mistake. It terminates only if the data are separable by a
-    hyperplane through the origin of the feature space (Novikoff: at most ``(R / gamma)^2``
-    mistakes for radius R and margin gamma); otherwise ``max_epochs`` ends it with a
-    ``ConvergenceWarning``.
+    ``alpha_k <- alpha_k + y_k`` (the printed ``alpha_i <- alpha_i + y_i`` is a typo,
+    docs/errata.md#goodrich-2012-alg-1). Stops after the first epoch without a mistake. It
+    terminates only if the data are separable by a hyperplane through the origin of the feature
+    space (Novikoff: at most ``(R / gamma)^2`` mistakes for radius R and margin gamma); otherwise
+    ``max_epochs`` ends it with a ``ConvergenceWarning``.
 
     Parameters
     ----------
@@ -233,18 +234,19 @@ def adatron(
 
     Starts from ``alpha_i = 1`` and repeats ``delta_k = max(-alpha_k, eta_k (1 - y_k f(x_k)))``,
     ``alpha_k <- alpha_k + delta_k`` with ``f(x) = sum_i alpha_i y_i K(x_i, x)`` (the printed f
-    lacks ``y_i``, O3). Its fixed points are the solutions of the bias-free hard-margin QP
-    (2.45)/(2.46): ``svmbook.qp.svc_dual(K, y, np.inf, bias="implicit")``.
+    lacks ``y_i``, docs/errata.md#goodrich-2012-eq-2-8). Its fixed points are the solutions of the
+    bias-free hard-margin QP (2.45)/(2.46): ``svmbook.qp.svc_dual(K, y, np.inf, bias="implicit")``.
 
-    With ``scale_by_diag`` the step is ``eta_k = eta / K_kk``; at ``eta = 1`` a sequential update
-    is exact coordinate ascent on (2.46) (notes 001a section 2.14, pitfall iii). Sequential updates
-    converge for ``0 < eta < 2``; parallel updates may need a small eta (Anlauf & Biehl).
+    With ``scale_by_diag`` the step is ``eta_k = eta / K_kk``; at ``eta = 1`` a sequential update is
+    exact coordinate ascent on (2.46) (the coordinate maximiser of (2.46) is
+    ``delta_k = (1 - y_k f_k) / K_kk``). Sequential updates converge for ``0 < eta < 2``; parallel
+    updates may need a small eta (Anlauf & Biehl).
 
     Stopping. As printed, "until ``y_i f(x_i) >= Delta`` for all i"; but every support vector has
-    ``y_i f(x_i) = 1`` at the fixed point, so ``Delta >= 1`` never stops in finite time (pitfall
-    ii). Pass ``delta < 1`` for the printed rule; by default (``delta=None``) we stop when the KKT
-    conditions of (2.46) hold to ``tol``: ``|1 - y_i f_i| <= tol`` where ``alpha_i > 0`` and
-    ``y_i f_i >= 1 - tol`` where ``alpha_i = 0``.
+    ``y_i f(x_i) = 1`` at the fixed point, so ``Delta >= 1`` never stops in finite time
+    (docs/errata.md#goodrich-2012-alg-2-stop). Pass ``delta < 1`` for the printed rule; by default
+    (``delta=None``) we stop when the KKT conditions of (2.46) hold to ``tol``:
+    ``|1 - y_i f_i| <= tol`` where ``alpha_i > 0`` and ``y_i f_i >= 1 - tol`` where ``alpha_i = 0``.
 
     Parameters
     ----------

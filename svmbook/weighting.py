@@ -90,7 +90,8 @@ def mu_from_kappa(s, y, fraction=0.9):
 
     Examples
     --------
-    The unbal set (200 positives, 1000 negatives; notes 001b section 5 item 29):
+    The unbal set (200 positives, 1000 negatives; Goodrich 2012, section 4.4,
+    docs/errata.md#goodrich-2012-sec-4-4-unbal):
 
     >>> import numpy as np
     >>> y = np.r_[np.ones(200), -np.ones(1000)]

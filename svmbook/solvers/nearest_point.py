@@ -11,8 +11,8 @@ One jitted core solves the minimum-norm problem of :mod:`svmbook.solvers.stoppin
 with ``z_i = sign_i phi(x_i)`` in one or two groups (hulls): the (weighted, L1) mu-SVM is two
 groups, the classes, with ``sign = y`` (nearest points of ``WRCH(P_pos)`` and ``WRCH(P_neg)``,
 (2.26)/(4.11)/(5.16)); a (weighted) perceptron is one group with the modified kernel
-``k = y_i y_j (K + 1)`` (minimum-norm point of one WRCH, (4.14)/(5.31)). As STYLE.md section 1
-asks, the algorithms differ only in their update step:
+``k = y_i y_j (K + 1)`` (minimum-norm point of one WRCH, (4.14)/(5.31)). The algorithms share
+one loop and differ only in their update step:
 
 =============  ==================================================================================
 ``method``     step per iteration
@@ -32,38 +32,40 @@ asks, the algorithms differ only in their update step:
 
 State (float64; the kernel rows are the float32 rows of :mod:`svmbook.solvers.cache`, cast to
 float64 when used, as in the SMO core): ``alpha``; the per-group partial f-caches
-``P[g, j] = sum_{k in g} alpha_k sign_k (K_kj + c0 + delta_kj r_k)`` (the class-partial caches
-that (5.25)/(5.29) need, notes 001b section 7 item 5); ``h_j = sign_j sum_g P[g, j] = z_j . w``
-(``h = y f`` for the SVM). ``c0`` is the perceptron's bias term, ``r`` an optional diagonal
-(the L2 rows of Table 5.1, ``r_i = 1 / (2 s_i C)``).
+``P[g, j] = sum_{k in g} alpha_k sign_k (K_kj + c0 + delta_kj r_k)`` (the class-partial caches that
+(5.25)/(5.29) need, docs/errata.md#goodrich-2012-eq-5-24-cache);
+``h_j = sign_j sum_g P[g, j] = z_j . w`` (``h = y f`` for the SVM). ``c0`` is the perceptron's bias
+term, ``r`` an optional diagonal (the L2 rows of Table 5.1, ``r_i = 1 / (2 s_i C)``).
 
-Corrections to the source (notes 001b section 7):
+Corrections to the source (each explained in ``docs/errata.md``):
 
-* S-K/WSK step (5.2)/(5.4)/(5.18)/(5.20), Algs 8 and 10: the printed numerator has the wrong
-  sign and gives ``lam = 0`` always; we use ``lam = clamp(g / ||p - v||^2, 0, 1)``, which agrees
-  with the kernel forms (5.6)/(5.27) (item 1). ``step="thesis"`` keeps the printed sign, only to
-  demonstrate that it never moves.
+* S-K/WSK step (5.2)/(5.4)/(5.18)/(5.20), Algs 8 and 10: the printed numerator has the wrong sign
+  and gives ``lam = 0`` always; we use ``lam = clamp(g / ||p - v||^2, 0, 1)``, which agrees with the
+  kernel forms (5.6)/(5.27) (docs/errata.md#goodrich-2012-eq-5-2). ``step="thesis"`` keeps the
+  printed sign, only to demonstrate that it never moves.
 * MDM (5.9) and Lopez's RCH variant: ``src``/``dst`` are swapped as printed (``w . z >= 0`` and
   ``lam = 0`` always); we take ``src = argmax_{alpha > 0} h``, ``dst = argmin_{alpha < u} h``
   (``step="thesis"`` keeps the printed roles). ``lam_max``/``delta_max`` use the bound 1 of the
-  convex hull; we use ``min(alpha_src, u_dst - alpha_dst)`` (item 2).
+  convex hull; we use ``min(alpha_src, u_dst - alpha_dst)``
+  (docs/errata.md#goodrich-2012-sec-5-2-3-mdm).
 * Tao's step: (5.10) (``z = v_pos + gamma (x_dst - x_src)``) and (5.30)
   (``z = p_pos + gamma (x_dst - x_src)``) disagree, and ``gamma = min(alpha_dst, alpha_src)``
-  can break the cap (item 3). We implement
+  can break the cap (docs/errata.md#goodrich-2012-eq-5-30-tao). We implement
   (5.30) with the feasible ``gamma = min(u_dst - alpha_dst, alpha_src)``; its optimal
   ``lam gamma`` is then exactly the MDM step clamped at ``gamma``, so Tao's algorithm differs from
   MDM in which group moves: the one with the larger S-K gap (its vertices are computed anyway).
-* Gilbert's kernel step: the denominator ``K(x_j, x_j)`` is ``K(x_i, x_j)`` (item 4).
+* Gilbert's kernel step: the denominator ``K(x_j, x_j)`` is ``K(x_i, x_j)``
+  (docs/errata.md#goodrich-2012-sec-5-2-2-gilbert).
 * Cache formulas (5.24)/(5.25) and (5.29): ``y_i`` and ``beta_i`` are ``y_k`` and ``beta_k``;
   (5.25) and (5.29) hold for the class-partial caches only; the switch (5.26) reads
-  ``card{beta_i != alpha_i} < card{beta_i != 0}`` (item 5).
+  ``card{beta_i != alpha_i} < card{beta_i != 0}`` (docs/errata.md#goodrich-2012-eq-5-24-cache).
 * Alg. 11 (one-class WSK): the vertex is over ``WRCH(P, s, mu)`` (all points), and the stopping
   test is Gilbert's ``1 - p.v/||p||^2 < eps`` (the printed ``1 - p.(p - v)/||p||^2`` stopped at a
-  wrong objective, item 7; oracle 21).
+  wrong objective, docs/errata.md#goodrich-2012-alg-11).
 
-Decisions (notes item 6 and 23): every solver starts from the weighted centroid
-``alpha_i = s_i / sum_{g} s`` (always feasible); the efficient WSK makes one SMO step in *each*
-group after every S-K step; the stopping rule is one of the four of
+Decisions (the thesis leaves them open, sections 5.5 and 5.6.4): every solver starts from the
+weighted centroid ``alpha_i = s_i / sum_{g} s`` (always feasible); the efficient WSK makes one SMO
+step in *each* group after every S-K step; the stopping rule is one of the four of
 :mod:`svmbook.solvers.stopping`, applied identically by every method.
 """
 
@@ -510,7 +512,8 @@ class NearestPointResult:
     Attributes
     ----------
     alpha : ndarray of shape (n_samples,)
-        Non-negative multipliers (labels separate, notes 001a O3); each group sums to 1.
+        Non-negative multipliers (labels separate, docs/errata.md#goodrich-2012-eq-2-8); each
+        group sums to 1.
     coef : ndarray of shape (n_samples,)
         ``alpha * y`` (``alpha`` when a one-class problem has no labels).
     f : ndarray of shape (n_samples,)
@@ -628,7 +631,7 @@ def _run(
             raise ValueError("diag_shift must hold finite values >= 0")
     check_hull_mu(mu, s, group)
     upper = np.minimum(np.where(s > 0, s * mu, 0.0), 1.0)
-    # mu = 1/k to the last bit gives Theorem 3's k equal weights (errata O11)
+    # mu = 1/k to the last bit gives Theorem 3's k equal weights (1/(1/k) may exceed k in floats)
     mu_v = min(mu, 1.0)
     k_v = int(round(1.0 / mu_v))
     if abs(1.0 / mu_v - k_v) > MU_RTOL * k_v:

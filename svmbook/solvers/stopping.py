@@ -26,10 +26,13 @@ thesis's decision value without threshold), from which both families of conditio
   ``rho = mean_g nu_g`` (for the SVM ``nu_pos = b + rho`` and ``nu_neg = rho - b``: the thesis's
   ``b +- rho`` of section 5.8.1; for a perceptron ``h_i = y_i (w.x_i - b)`` and ``nu = rho``).
 
-Decision (the thesis gives no algorithm for estimating (b, rho) during training, notes 001b
-section 7 item 13): the level-midpoint estimate above, so a statistic is a pure function of
-``(h, alpha, u)``. The statistics are in the nearest-point scale ``w = sum alpha_i y_i phi_i``
-(notes item 12): the absolute ones change with that scale, the relative ones do not.
+Decision (the thesis gives no algorithm for estimating (b, rho) during training, section 5.8):
+the level-midpoint estimate above, so a statistic is a pure function of ``(h, alpha, u)``. The
+statistics are in the nearest-point scale ``w = sum alpha_i y_i phi_i``; the thesis does not say
+which scale its tables use (the primal (2.21) has ``w = 1/2 sum alpha_i y_i phi_i``), and the
+absolute conditions change with that scale, the relative ones do not. The absolute KKT listing of
+section 5.8 writes the bounded case as ``alpha_i = C``; for the mu-SVM the cap is ``s_i mu``
+(docs/errata.md#goodrich-2012-sec-5-8-kkt-c).
 
 Each condition is one statistic compared with ``tol``: the solver stops when
 ``statistic < tol``. :func:`stop_code` turns the name into the integer the jitted loops take,

@@ -1,8 +1,9 @@
 """C <-> mu <-> lambda conversions (svmbook.convert), Goodrich (2012) section 2.5.1.
 
 Oracles: the C-SVM dual (svmbook.qp.svc_dual) and the mu-SVM dual (svmbook.qp.mu_svm_dual) solved
-independently give the same classifier in both directions (notes 001b section 5 item 9); the
-nearest-centroid classifier at mu = 2/n (item 11); K = I (item 12); the regularised objective
+independently give the same classifier in both directions (section 2.5.1); the nearest-centroid
+classifier at mu = 2/n (section 4.2.4); K = I (the Gaussian limit, section 4.2.5); the regularised
+objective
 (2.10) at lambda vs the C-SVM at C = 1/(2 lambda n). RBF kernels make alpha unique; cvxopt after
 polishing holds unique quantities to ~1e-7 (tolerance 1e-6 on the decision values).
 """
@@ -81,7 +82,7 @@ def test_mu_two_over_n_is_nearest_centroid():
 
 
 def test_identity_kernel_via_c_svm():
-    """K = I, C large enough: the C-SVM rescaled is alpha = 1/n_class (item 12)."""
+    """K = I, C large enough: the C-SVM rescaled is alpha = 1/n_class (section 4.2.5)."""
     y = np.r_[np.ones(4), -np.ones(6)]
     c_res = svc_dual(np.eye(10), y, 10.0)
     sol = c_solution_to_mu(c_res.alpha, c_res.b, 10.0)

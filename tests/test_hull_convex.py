@@ -1,5 +1,6 @@
-"""Quickhull (Alg. 3) and Beneath-Beyond (Alg. 4) against Qhull (scipy.spatial.ConvexHull): T23,
-T24 of notes 001a, plus the degenerate inputs that break the printed algorithms."""
+"""Quickhull (Alg. 3) and Beneath-Beyond (Alg. 4) against Qhull (scipy.spatial.ConvexHull),
+the facet count of simplicial polytopes, and the degenerate inputs that break the printed
+algorithms (docs/errata.md#goodrich-2012-alg-3, docs/errata.md#goodrich-2012-alg-4)."""
 
 from itertools import combinations
 
@@ -73,7 +74,7 @@ def test_hyperplane_dependent_points():
 
 @pytest.mark.parametrize("seed", range(10))
 def test_quickhull2d_equals_qhull(seed):
-    # T23: the same vertices in the same cyclic (counter-clockwise) order.
+    # The same vertices in the same cyclic (counter-clockwise) order.
     rng = np.random.default_rng(seed)
     n = int(rng.integers(3, 200))
     P = rng.standard_normal((n, 2)) * rng.uniform(0.1, 10, 2)
@@ -81,7 +82,7 @@ def test_quickhull2d_equals_qhull(seed):
 
 
 def test_quickhull2d_degenerate_inputs():
-    # The printed Alg. 3 loops forever on each of these (errata O12).
+    # The printed Alg. 3 loops forever on each of these (docs/errata.md#goodrich-2012-alg-3).
     triangle = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
     assert cyclic_equal(quickhull2d(triangle), [0, 1, 2])
     collinear = [[2.0, 2.0], [0.0, 0.0], [1.0, 1.0], [3.0, 3.0]]
@@ -100,7 +101,7 @@ def test_quickhull2d_degenerate_inputs():
 
 @pytest.mark.parametrize(("d", "n", "seed"), [(2, 60, 0), (3, 80, 1), (3, 30, 2), (4, 40, 3)])
 def test_beneath_beyond_equals_qhull(d, n, seed):
-    # T23 in d dimensions: same vertex set, same facets as vertex sets, consistent adjacency.
+    # In d dimensions: same vertex set, same facets as vertex sets, consistent adjacency.
     rng = np.random.default_rng(seed)
     P = rng.standard_normal((n, d))
     hull = beneath_beyond(P, random_state=seed)
@@ -123,7 +124,7 @@ def test_beneath_beyond_equals_qhull(d, n, seed):
 
 
 def test_beneath_beyond_convex_position_klee():
-    # T24: points on a sphere are all vertices and a simplicial 3-polytope has 2n - 4 facets.
+    # Points on a sphere are all vertices and a simplicial 3-polytope has 2n - 4 facets.
     rng = np.random.default_rng(5)
     P = rng.standard_normal((25, 3))
     P /= np.linalg.norm(P, axis=1, keepdims=True)

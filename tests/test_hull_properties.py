@@ -1,5 +1,6 @@
 """k-sets, k-set polytopes, counts against mu and the bounds (3.4)-(3.7) (Goodrich 2012, Sec.
-3.6-3.7; oracles T24, T30-T33, T37 of notes 001a)."""
+3.6-3.7), against definitions computed independently (LP separability of subsets, centroids of
+all k-subsets)."""
 
 from itertools import combinations
 
@@ -51,14 +52,14 @@ def same_points(A, B, tol=1e-9):
 
 @pytest.mark.parametrize(("n", "d", "seed"), [(8, 2, 0), (9, 2, 1), (7, 3, 2)])
 def test_count_ksets_equals_definition(n, d, seed):
-    # T30: n_v(RCH(P, 1/k)) = number of k-sets, the latter by LP separability of every subset.
+    # n_v(RCH(P, 1/k)) = number of k-sets, the latter by LP separability of every subset.
     P = np.random.default_rng(seed).standard_normal((n, d))
     for k in range(1, n):
         assert count_ksets(P, k) == ksets_by_definition(P, k)
 
 
 def test_kset_polytope_equals_rch():
-    # T31: the convex hull of all k-subset centroids is RCH(P, 1/k) (n = 9, every k; and 3-D).
+    # The convex hull of all k-subset centroids is RCH(P, 1/k) (n = 9, every k; and 3-D).
     P = np.random.default_rng(3).standard_normal((9, 2))
     for k in range(1, 10):
         assert same_points(kset_polytope(P, k), qrh(P, k=k).vertices)
@@ -68,7 +69,7 @@ def test_kset_polytope_equals_rch():
 
 
 def test_counts_symmetric_and_facets_equal_vertices():
-    # T33 (counts): n_v(1/k) = n_v(1/(n-k)); in the plane n_r = n_v.
+    # Counts: n_v(1/k) = n_v(1/(n-k)); in the plane n_r = n_v.
     P = np.random.default_rng(5).uniform(size=(16, 2))
     n_v, n_r = hull_counts(P, [1 / k for k in range(1, 16)])
     assert n_v.tolist() == n_v[::-1].tolist()
@@ -80,7 +81,7 @@ def test_counts_symmetric_and_facets_equal_vertices():
 
 def test_trivial_bound():
     # (3.4) by hand, then tight at n = d + 1 (every subset of a simplex's vertices is a k-set),
-    # and an upper bound on random sets (T37).
+    # and an upper bound on random sets.
     assert nv_bound_trivial(5, 1 / 2) == 10 and nv_bound_trivial(5, 0.4) == 30
     assert nv_bound_trivial(7, 1.0) == 7 and nv_bound_trivial(7, 1 / 7) == 1
     simplex = np.random.default_rng(7).standard_normal((4, 3))
@@ -93,7 +94,7 @@ def test_trivial_bound():
 
 
 def test_klee_bound():
-    # T24: n in the plane, 2n - 4 in 3-D (attained by points on a sphere), n(n-3)/2 in 4-D.
+    # n in the plane, 2n - 4 in 3-D (attained by points on a sphere), n(n-3)/2 in 4-D.
     assert [klee_facet_bound(10, d) for d in (2, 3, 4, 5)] == [10, 16, 35, 2 * 7 * 6 // 2]
     S = np.random.default_rng(9).standard_normal((20, 3))
     S /= np.linalg.norm(S, axis=1, keepdims=True)

@@ -1,5 +1,6 @@
 """Algorithms 5 and 6 (Goodrich 2012) against the exact brute-force RCH, Qhull and the LP of
-Theorem 3; oracles T25-T38 and T45 of notes 001a."""
+Theorem 3; the properties of sections 3.7-3.9 (symmetry (3.8), constant structure within
+1/mu in (k, k + 1), weighted hulls (3.10)-(3.11))."""
 
 import numpy as np
 import pytest
@@ -42,7 +43,7 @@ def check_rch(hull, P, mu):
     """Every vertex is a feasible combination (Thm 3 weights), every facet supports the RCH:
     max over the RCH of normal . x (Theorem 3, itself checked against the LP in
     test_hull_vertex) equals the facet offset, and all vertices satisfy all facet inequalities.
-    Together: the computed polytope is exactly RCH(P, mu) (T28)."""
+    Together: the computed polytope is exactly RCH(P, mu)."""
     m = int(np.ceil(1 / mu - 1e-9))
     assert hull.support.shape == (hull.n_vertices, m)
     np.testing.assert_allclose(hull.weights.sum(axis=1), 1.0, atol=1e-14)
@@ -65,7 +66,7 @@ def cases(seed):
 
 @pytest.mark.parametrize("seed", range(12))
 def test_qrh_equals_brute_force_and_beneath_rch(seed):
-    # T29: Alg. 5 (corrected and unfiltered) == exact brute force == Alg. 6, in cyclic order.
+    # Alg. 5 (corrected and unfiltered) == exact brute force == Alg. 6, in cyclic order.
     P, mus = cases(seed)
     for mu in mus:
         ref = rch_brute_2d(P, mu)
@@ -81,8 +82,8 @@ def test_qrh_equals_brute_force_and_beneath_rch(seed):
 
 
 def test_thesis_filter_loses_a_vertex():
-    # Errata O2: the printed filter drops support points of l that vertices between l and h
-    # need. On this set RCH(P, 1/2) has 8 vertices; the printed filter finds 7.
+    # docs/errata.md#goodrich-2012-alg-5: the printed filter drops support points of l that vertices
+    # between l and h need. On this set RCH(P, 1/2) has 8 vertices; the printed filter finds 7.
     P = np.random.default_rng(25).standard_normal((8, 2))
     exact = rch_brute_2d(P, k=2)
     assert exact.n_vertices == 8
@@ -96,7 +97,7 @@ def test_thesis_filter_loses_a_vertex():
 
 
 def test_mu_one_is_the_convex_hull():
-    # T27: RCH(P, 1) = CH(P), same vertices in the same counter-clockwise order as Quickhull.
+    # RCH(P, 1) = CH(P), same vertices in the same counter-clockwise order as Quickhull.
     P = np.random.default_rng(1).standard_normal((50, 2))
     hull = qrh(P, 1.0)
     order = quickhull2d(P)
@@ -112,7 +113,7 @@ def test_mu_one_over_n_is_the_centroid():
 
 
 def test_nested_in_mu():
-    # T38: mu1 < mu2 => RCH(P, mu1) inside RCH(P, mu2); the centroid is inside every RCH.
+    # mu1 < mu2 => RCH(P, mu1) inside RCH(P, mu2); the centroid is inside every RCH.
     P = np.random.default_rng(4).standard_normal((30, 2))
     mus = [1 / 30, 1 / 17.5, 1 / 9, 1 / 4.2, 1 / 2, 1.0]
     hulls = [qrh(P, mu) for mu in mus]
@@ -142,7 +143,8 @@ def test_beneath_rch_in_d_dimensions(d, n, seed):
 
 
 def test_fig_3_9_regression_counts():
-    # T45: the extractor's exact counts for 25 uniform points, seed 3 (notes 001a, Sec. 3).
+    # Regression values (not thesis data): the exact counts for 25 uniform points drawn with
+    # default_rng(3), the set chapter 08 draws for Fig. 3.9; computed once with the brute force.
     P = np.random.default_rng(3).uniform(size=(25, 2))
     integer = [
         7,
@@ -197,13 +199,13 @@ def test_fig_3_9_regression_counts():
     ]
     assert [qrh(P, k=k).n_vertices for k in range(1, 25)] == integer
     assert [qrh(P, 1 / (k + 0.5)).n_vertices for k in range(1, 24)] == half
-    # T36: in the plane n_v(1/mu in (k, k+1)) = n_v(1/k) + n_v(1/(k+1)); T37: n_r = n_v.
+    # In the plane n_v(1/mu in (k, k+1)) = n_v(1/k) + n_v(1/(k+1)); n_r = n_v.
     assert half == [a + b for a, b in zip(integer, integer[1:], strict=False)]
     assert qrh(P, k=5).n_facets == 25
 
 
 def test_regular_polygon():
-    # T32: points in convex position: n_v(RCH(P, 1/k)) = n for k = 1..n-1.
+    # Points in convex position: n_v(RCH(P, 1/k)) = n for k = 1..n-1.
     t = 2 * np.pi * np.arange(9) / 9
     P = np.c_[np.cos(t), np.sin(t)]
     assert [qrh(P, k=k).n_vertices for k in range(1, 9)] == [9] * 8
@@ -211,7 +213,8 @@ def test_regular_polygon():
 
 @pytest.mark.parametrize("k", range(1, 12))
 def test_symmetric_transform(k):
-    # T33 (eq. 3.8, corrected factor) and T34 (non-integer 1/mu): RCH(P, 1/k) maps onto
+    # Eq. (3.8) with the corrected factor (docs/errata.md#goodrich-2012-eq-3-8) and its
+    # non-integer generalisation: RCH(P, 1/k) maps onto
     # RCH(P, 1/(n-k)), supports onto complements, edges onto edges.
     P = np.random.default_rng(6).standard_normal((12, 2))
     for inv in (k, k + 0.37):
@@ -232,8 +235,8 @@ def test_symmetric_transform(k):
 
 
 def test_constant_structure_within_interval():
-    # T35 (errata O1): for 1/mu in (k, k+1) the supports are the same; reweight moves the
-    # vertices to the new mu and equals a fresh computation.
+    # docs/errata.md#goodrich-2012-fig-3-12: for 1/mu in (k, k+1) the supports are the same;
+    # reweight moves the vertices to the new mu and equals a fresh computation.
     P = np.random.default_rng(8).standard_normal((15, 2))
     for k in (1, 3, 7):
         base = qrh(P, 1 / (k + 0.5))
@@ -280,12 +283,12 @@ def test_bad_input():
 
 
 # ----------------------------------------------------------------------------------------------
-# Weighted RCHs (Sec. 3.9; oracles T39-T43)
+# Weighted RCHs (Sec. 3.9)
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_wrch_integer_weights_equal_duplication(seed):
-    # T40 (eq. 3.11): WRCH(P, mu, s) == RCH(P duplicated s_i times, mu), and both == the
+    # Eq. (3.11): WRCH(P, mu, s) == RCH(P duplicated s_i times, mu), and both == the
     # weighted brute force and Alg. 6 with Alg. 7.
     rng = np.random.default_rng(200 + seed)
     n = int(rng.integers(4, 14))
@@ -308,8 +311,8 @@ def test_wrch_integer_weights_equal_duplication(seed):
 
 
 def test_wrch_real_weights_and_scaling():
-    # Non-integer weights (some zero) against the weighted brute force; T41: only s mu matters;
-    # T39: unit weights give the RCH.
+    # Non-integer weights (some zero) against the weighted brute force; only s mu matters;
+    # Unit weights give the RCH.
     rng = np.random.default_rng(9)
     P = rng.standard_normal((15, 2))
     s = rng.uniform(0, 2, 15) * (rng.uniform(size=15) > 0.2)
@@ -337,7 +340,7 @@ def test_wbeneath_in_3d_supports_the_wrch():
 
 
 def test_wrch_collapse_and_fig_3_13():
-    # T42: at mu = 1/sum(s) the WRCH is the weighted centroid. T43: with s = (1, 2, 3, 4) the
+    # At mu = 1/sum(s) the WRCH is the weighted centroid. With s = (1, 2, 3, 4) the
     # corner x_4 is a vertex until mu < 1/4, x_1 until mu < 1.
     P = np.array([[0.0, 0.0], [4.0, 0.0], [4.0, 3.0], [0.0, 3.0]])
     s = np.array([1.0, 2.0, 3.0, 4.0])

@@ -1,5 +1,5 @@
-"""Theorem 3 and Algorithm 7 (Goodrich 2012) against the LP oracle and closed forms (T25-T27,
-T39-T43 of notes 001a)."""
+"""Theorem 3 and Algorithm 7 (Goodrich 2012) against the LP oracle and closed forms (mu = 1,
+mu = 1/n, integer weights as duplicated points, the weighted centroid)."""
 
 import numpy as np
 import pytest
@@ -41,7 +41,7 @@ def random_mus(rng, n):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_rch_vertex_equals_lp(seed):
-    # T25: continuous random projections have no ties, so the LP optimum is unique and the
+    # Continuous random projections have no ties, so the LP optimum is unique and the
     # weights themselves must agree. HiGHS returns a basic solution whose entries are the bounds
     # mu or the remainder, exact up to its 1e-7 feasibility tolerance in the worst case; we see
     # ~1e-15, and assert 1e-9.
@@ -57,7 +57,7 @@ def test_rch_vertex_equals_lp(seed):
 
 
 def test_rch_vertex_in_d_dimensions_equals_lp():
-    # T25 "in any d": the maximiser returned by extreme_vertex against the LP in d = 5.
+    # In any d: the maximiser returned by extreme_vertex against the LP in d = 5.
     rng = np.random.default_rng(11)
     P = rng.standard_normal((30, 5))
     for _ in range(20):
@@ -70,7 +70,7 @@ def test_rch_vertex_in_d_dimensions_equals_lp():
 
 
 def test_weights_structure():
-    # T26: mu = 1/k gives k equal weights; otherwise exactly one light weight in (0, mu).
+    # mu = 1/k gives k equal weights; otherwise exactly one light weight in (0, mu).
     proj = np.random.default_rng(1).standard_normal(20)
     for k in range(1, 21):
         idx, lam = rch_vertex(proj, 0.0, k)
@@ -88,7 +88,7 @@ def test_weights_structure():
 
 @pytest.mark.parametrize("k", [49, 98, 103, 107, 196, 23294, 23320])
 def test_float_one_over_k(k):
-    # Errata O11: math.ceil(1/(1/k)) == k + 1 for these k; with an absolute 1e-12 the last two
+    # Floating point: math.ceil(1/(1/k)) == k + 1 for these k; with an absolute 1e-12 the last two
     # still fail. n_support uses a relative tolerance.
     naive = np.ceil(1.0 / (1.0 / k)) if k < 1000 else np.ceil(1.0 / (1.0 / k) - 1e-12)
     assert naive == k + 1
@@ -121,7 +121,7 @@ def test_selection_order_both_paths(n):
 
 
 def test_extremes_of_mu():
-    # T27: mu = 1 is the convex hull (the single best point); mu = 1/n is the centroid.
+    # mu = 1 is the convex hull (the single best point); mu = 1/n is the centroid.
     rng = np.random.default_rng(3)
     P = rng.standard_normal((9, 2))
     v = np.array([0.3, -1.0])
@@ -161,7 +161,7 @@ def test_wrch_unbounded_mu():
 
 
 def test_wrch_with_unit_weights_is_theorem_3():
-    # T39, including mu = 1/k in floating point (the remainder tolerance).
+    # Unit weights give Theorem 3, including mu = 1/k in floating point (the remainder tolerance).
     proj = np.random.default_rng(5).standard_normal(60)
     ones = np.ones(60)
     for mu in [1.0 / k for k in (1, 3, 7, 49, 59)] + [0.37, 0.051, 1.0 / 60]:
@@ -172,7 +172,7 @@ def test_wrch_with_unit_weights_is_theorem_3():
 
 
 def test_wrch_duplication_and_scaling():
-    # T40 (integer weights == duplicated points) and T41 (WRCH(mu, c s) == WRCH(c mu, s)) at the
+    # (3.11) (integer weights == duplicated points) and (WRCH(mu, c s) == WRCH(c mu, s)) at the
     # level of the extreme point, on 20 random directions.
     rng = np.random.default_rng(7)
     P = rng.standard_normal((8, 3))
@@ -189,7 +189,7 @@ def test_wrch_duplication_and_scaling():
 
 
 def test_wrch_fig_3_13_semantics():
-    # T42: at mu = 1/sum(s) every direction gives the weighted centroid. T43: x_i (a hull vertex)
+    # At mu = 1/sum(s) every direction gives the weighted centroid. x_i (a hull vertex)
     # is in the WRCH iff mu s_i >= 1; with s = (1, 2, 3, 4), x_4 leaves below mu = 1/4.
     P = np.array([[0.0, 0.0], [4.0, 0.0], [4.0, 3.0], [0.0, 3.0]])
     s = np.array([1.0, 2.0, 3.0, 4.0])

@@ -1,5 +1,6 @@
-"""Tests of svmbook.kernels: each kernel against an independent numpy reference, the oracles of
-notes 003 section 5.6 (Gunn 1998, ch. 3), PSD checks, scikit-learn name resolution, validation,
+"""Tests of svmbook.kernels: each kernel against an independent numpy reference, closed forms
+and identities of Gunn (1998), chapter 3 (docs/errata.md#gunn-1998-eq-3-11 and
+docs/errata.md#gunn-1998-toolbox-kernels), PSD checks, scikit-learn name resolution, validation,
 value semantics (pickle, equality, hash) and the jitted row dispatcher."""
 
 import copy
@@ -252,7 +253,7 @@ def test_accepts_lists_ints_and_noncontiguous_input():
 
 
 # ---------------------------------------------------------------------------------------------
-# Oracles of notes 003 section 5.6
+# Closed forms and identities of Gunn (1998), chapter 3
 # ---------------------------------------------------------------------------------------------
 
 
@@ -298,9 +299,9 @@ def test_fourier_toolbox_bug_diagonal_and_not_psd():
     assert not k.psd
     np.testing.assert_allclose(k.diag(np.zeros((2, 1))), [-0.701566] * 2, atol=5e-7)
     np.testing.assert_allclose(k.diag(np.zeros((1, 1))), [2 * math.sin(3.5)], rtol=1e-15)
-    # 40 equispaced points on [0, 1] (titanium inputs scaled to [0, 1]): min eigenvalue -28.27,
-    # the notes' "about -28.3 on 40 uniform points"; 40 random points uniform on [0, 1] give
-    # -28.28 (seed 0). On [-pi/2, pi/2] (the kernel's domain) 40 random points give -30.53.
+    # 40 equispaced points on [0, 1] (titanium inputs scaled to [0, 1]): min eigenvalue -28.27; 40
+    # random points uniform on [0, 1] give -28.28 (seed 0). On [-pi/2, pi/2] (the kernel's domain)
+    # 40 random points give -30.53.
     x = np.linspace(0.0, 1.0, 40).reshape(-1, 1)
     lam = np.linalg.eigvalsh(k(x))
     print("buggy Fourier N=3, 40 equispaced in [0,1]: min eig", lam.min())
@@ -353,7 +354,7 @@ def test_spline_closed_form_matches_quadrature(order):
 
 def test_spline_closed_form_not_psd_for_negative_inputs():
     # Why spline() refuses negative inputs: (3.12) evaluated on [-1, 1] is not PSD
-    # (notes: min eigenvalue -0.00447 on 30 points; the jitted core does not check).
+    # (min eigenvalue about -0.004 on 30 points; the jitted core does not check).
     x = np.random.default_rng(0).uniform(-1, 1, (30, 1))
     lam = np.linalg.eigvalsh(kmod._gram(spline(1).kind, spline(1).theta, x, x))
     print("S1-infinity on 30 points in [-1, 1]: min eig", lam.min())
@@ -414,7 +415,6 @@ def test_psd_on_random_data(kernel, domain):
 
 @pytest.mark.parametrize(
     ("scale", "offset", "low", "high"),
-    # notes (unknown seed): -17.09 and -0.16
     [(1.0, -1.0, -25.0, -10.0), (1.0, 1.0, -0.5, -0.02)],
 )
 def test_mlp_not_psd(scale, offset, low, high):

@@ -93,7 +93,7 @@ def test_methods_reach_the_qp_optimum(method, name):
 
 
 def test_hard_margin_thresholds_coincide():
-    # Fig. 4.14b / oracle 17: at mu = 1 on separable data b_kkt = b_geom.
+    # Fig. 4.14b: at mu = 1 on separable data b_kkt = b_geom.
     K, y, mu, _ = _case("linear-hard-margin")
     res = solve_nearest_point(K, y=y, mu=mu, method="wsk_fast", tol=1e-9)
     assert res.b_kkt == pytest.approx(res.b_geom, abs=1e-6 * np.max(np.diag(K)))
@@ -103,7 +103,8 @@ def test_hard_margin_thresholds_coincide():
 
 
 def test_gaussian_limit_closed_form():
-    # Oracle 12: K = I, mu >= max(1/n_pos, 1/n_neg): alpha_i = 1/n_class, b = (1/n_pos - 1/n_neg)/2.
+    # Section 4.2.5 (the Gaussian limit): K = I, mu >= max(1/n_pos, 1/n_neg):
+    # alpha_i = 1/n_class, b = (1/n_pos - 1/n_neg)/2.
     y = np.r_[np.ones(4), -np.ones(6)]
     for method in METHODS:
         res = solve_nearest_point(np.eye(10), y=y, mu=0.5, method=method, tol=1e-9)
@@ -114,7 +115,8 @@ def test_gaussian_limit_closed_form():
 
 
 def test_nearest_centroid_at_mu_two_over_n():
-    # Oracle 11: balanced classes, mu = 2/n: every alpha = 1/n_class; w = c_pos - c_neg.
+    # Section 4.2.4 (nearest centroid): balanced classes, mu = 2/n: every alpha = 1/n_class;
+    # w = c_pos - c_neg.
     X, y = _blobs(seed=3, n=20)
     res = solve_nearest_point(X @ X.T, y=y, mu=2 / 20, method="wsk_fast")
     np.testing.assert_allclose(res.alpha, 0.1, atol=1e-12)
@@ -125,7 +127,8 @@ def test_nearest_centroid_at_mu_two_over_n():
 
 @pytest.mark.parametrize("method", ["sk", "mdm"])
 def test_printed_steps_never_move(method):
-    # Errata 1-2 / oracles 18 and 20: the printed S-K sign and MDM roles give lam = 0.
+    # The printed S-K sign and MDM roles give lam = 0 (docs/errata.md#goodrich-2012-eq-5-2,
+    # docs/errata.md#goodrich-2012-sec-5-2-3-mdm).
     K, y, mu, _ = _case("rbf-mu-0.3")
     with pytest.warns(ConvergenceWarning, match="max_iter=200"):
         bad = solve_nearest_point(K, y=y, mu=mu, method=method, step="thesis", max_iter=200)
@@ -135,7 +138,7 @@ def test_printed_steps_never_move(method):
 
 
 def test_sk_is_monotone_and_gaps_nonnegative():
-    # Oracle 22: each S-K step minimises the distance on a segment, so ||w|| never increases.
+    # Each S-K step minimises the distance on a segment, so ||w|| never increases.
     K, y, mu, _ = _case("rbf-mu-0.3")
     res = solve_nearest_point(K, y=y, mu=mu, method="sk", tol=1e-4, history=True)
     h = res.history
@@ -147,7 +150,7 @@ def test_sk_is_monotone_and_gaps_nonnegative():
 
 
 def test_acceleration_cuts_iterations():
-    # Oracle 19: the SMO intermediate step cuts the S-K iterations >= 10x on an RBF problem.
+    # Section 5.6.4: the SMO intermediate step cuts the S-K iterations >= 10x on an RBF problem.
     K, y, mu, sw = _case("rbf-weighted")
     slow = solve_nearest_point(
         K, y=y, mu=mu, sample_weight=sw, method="wsk", tol=1e-5, max_iter=10**6
@@ -157,8 +160,8 @@ def test_acceleration_cuts_iterations():
 
 
 def test_update_formulas_agree_and_cache_is_exact():
-    # Oracle 24: (5.24)/(5.28) and (5.25)/(5.29) give the same iterates; the f-cache equals
-    # K (alpha y) recomputed from the same float32 kernel values.
+    # docs/errata.md#goodrich-2012-eq-5-24-cache: (5.24)/(5.28) and (5.25)/(5.29) give the same
+    # iterates; the f-cache equals K (alpha y) recomputed from the same float32 kernel values.
     K, y, mu, sw = _case("rbf-weighted")
     runs = {}
     for update in ("delta", "vertex", "auto"):
@@ -180,7 +183,7 @@ def test_update_formulas_agree_and_cache_is_exact():
 
 
 def test_integer_weights_equal_duplication():
-    # (3.11) / oracle 10: WSK with s_i = k is S-K on the data with x_i repeated k times.
+    # (3.11): WSK with s_i = k is S-K on the data with x_i repeated k times.
     X, y = _blobs(seed=6, n=20)
     s = np.random.default_rng(6).integers(1, 4, y.shape[0]).astype(float)
     rep = np.repeat(np.arange(y.shape[0]), s.astype(int))
@@ -199,7 +202,7 @@ def test_integer_weights_equal_duplication():
 
 @pytest.mark.parametrize("method", ["gilbert", "mdm", "wsk_fast"])
 def test_one_class_wsk_is_the_min_norm_point(method):
-    # Oracle 13: the weighted perceptron = min-norm point of one WRCH in k = y y (K + 1).
+    # (4.14)/(5.31): the weighted perceptron = min-norm point of one WRCH in k = y y (K + 1).
     X, y = _blobs(seed=8, n=24, shift=1.0)
     K = get_kernel("rbf", gamma=0.5)(X)
     s = np.random.default_rng(8).uniform(0.5, 2.0, y.shape[0])

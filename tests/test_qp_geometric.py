@@ -1,10 +1,11 @@
 """Oracles of the geometric reference formulations (svmbook.qp.geometric), Goodrich (2012).
 
-Oracles: the C-SVM dual of svmbook.qp.svc (C <-> mu equivalence, notes 001b section 5 item 9),
-closed forms (K = I, item 12; mu = 2/n, item 11), point duplication (item 10), zero duality gap
-against the primal (2.20)/(4.10) evaluated at the recovered (w, b, rho) (a certificate of
-optimality independent of the dual solver), an LP over the primal's (b, rho, xi) for the KKT
-threshold interval (item 25), the Minkowski difference (item 16) and MEB certificates. All
+Oracles: the C-SVM dual of svmbook.qp.svc (the C <-> mu equivalence of section 2.5.1), closed
+forms (K = I, the Gaussian limit gamma -> inf of section 4.2.5; mu = 2/n, the nearest-centroid
+classifier of section 4.2.4), point duplication ((3.11)), zero duality gap against the primal
+(2.20)/(4.10) evaluated at the recovered (w, b, rho) (a certificate of optimality independent of
+the dual solver), an LP over the primal's (b, rho, xi) for the KKT threshold interval (section
+4.3.1), the Minkowski difference (section 5.2.2) and MEB certificates. All
 problems are polished to verified KKT points (1e-9), so unique quantities hold to 1e-7 (cvxopt's
 accuracy before polishing); alphas are compared only where they are unique (RBF kernels, positive
 definite Gram matrices).
@@ -110,7 +111,8 @@ def test_mu_svm_zero_duality_gap(mu, weighted):
 
 def test_kkt_interval_matches_primal_lp():
     """No free SV (mu = 1/2, 3 + 3 points): the interval of b is the optimal face of the LP in
-    (b, rho, xi) of (2.20) with w fixed (notes 001b item 25; the printed b_min/b_max swapped)."""
+    (b, rho, xi) of (2.20) with w fixed (the printed b_min/b_max are swapped,
+    docs/errata.md#goodrich-2012-sec-4-3-1-b-range)."""
     rng = np.random.default_rng(7)
     X = np.vstack([rng.normal(1.5, 1.0, (3, 2)), rng.normal(-1.5, 1.0, (3, 2))])
     y = np.r_[np.ones(3), -np.ones(3)]
@@ -142,7 +144,7 @@ def test_kkt_interval_matches_primal_lp():
 
 def test_identity_kernel_closed_form():
     """K = I (RBF with gamma -> inf): alpha = 1/n_class, b = (1/n_pos - 1/n_neg)/2 (thesis sign),
-    rho = (1/n_pos + 1/n_neg)/2, every point a free SV (notes 001b item 12)."""
+    rho = (1/n_pos + 1/n_neg)/2, every point a free SV (section 4.2.5)."""
     y = np.r_[np.ones(3), -np.ones(5)]
     res = mu_svm_dual(np.eye(8), y, 0.5)
     np.testing.assert_allclose(res.alpha, np.where(y > 0, 1 / 3, 1 / 5), atol=TOL)
@@ -152,7 +154,7 @@ def test_identity_kernel_closed_form():
 
 
 def test_mu_two_over_n_is_nearest_centroid():
-    """Balanced classes, mu = 2/n: each hull is its centroid (notes 001b item 11)."""
+    """Balanced classes, mu = 2/n: each hull is its centroid (section 4.2.4)."""
     X, y = overlapping(n_pos=10, n_neg=10, seed=4)
     res = mu_svm_dual(X @ X.T, y, 2 / 20)
     np.testing.assert_allclose(res.alpha, 0.1, atol=1e-15)
@@ -163,7 +165,7 @@ def test_mu_two_over_n_is_nearest_centroid():
 
 
 def test_mu_one_over_49_feasible_at_centroid():
-    """1/49 * 49 != 1 in floating point (notes 001b item 7): still the centroid, not an error."""
+    """1/49 * 49 != 1 in floating point: still the centroid, not an error."""
     X, y = overlapping(n_pos=49, n_neg=60, seed=5)
     res = mu_svm_dual(X @ X.T, y, 1 / 49)
     np.testing.assert_allclose(res.alpha[y > 0], 1 / 49, rtol=1e-12)
@@ -262,7 +264,7 @@ def test_wrch_svm_dual_arguments():
 
 
 def test_min_norm_of_minkowski_difference_is_hull_distance():
-    """min-norm point of CH(P_pos - P_neg) = distance between CH(P_pos) and CH(P_neg) (item 16)."""
+    """min-norm point of CH(P_pos - P_neg) = distance between CH(P_pos) and CH(P_neg) (5.2.2)."""
     X, y = overlapping(n_pos=5, n_neg=6, shift=2.5, seed=13)
     P, N = X[y > 0], X[y < 0]
     Z = (P[:, None, :] - N[None, :, :]).reshape(-1, 2)

@@ -3,8 +3,8 @@
 The perceptron kernels of Table 2.2 are y_i y_j (K + 1) (bias) or y_i y_j K (bias-free), so the
 perceptron duals are the implicit-bias SVC duals of svmbook.qp.svc on K + 1 or K (an independent
 formulation); the L2 rows with D = 2C are l2_svc_dual at 2C. The geometric form (4.14)/(5.31) is
-checked against the perceptron dual by the rescaling alpha = alpha' / sum alpha' (notes 001b
-section 2.5), and weighting against duplication. Tolerances: cvxopt after polishing, 1e-7 on
+checked against the perceptron dual by the rescaling alpha = alpha' / sum alpha' (section 5.9),
+and weighting against duplication. Tolerances: cvxopt after polishing, 1e-7 on
 unique quantities (RBF kernels: positive definite Gram, unique alpha).
 """
 
@@ -71,7 +71,7 @@ def test_l2_perceptron_default_D_is_2C():
 @pytest.mark.parametrize(("loss", "kwargs"), [("hard", {}), ("l2", {"C": 0.3}), ("l1", {"C": 0.2})])
 def test_perceptron_qp_is_min_norm_point_of_one_hull(loss, kwargs):
     """(2.54) and (4.15)/(5.31) are one classifier: alpha = alpha' / sum alpha' at mu = C / sum
-    alpha' (notes 001b section 2.5, oracle 13)."""
+    alpha' (section 5.9)."""
     X, y = data(seed=3, shift=2.0 if loss == "hard" else 1.0)
     K = rbf(X)
     ref = perceptron_dual(K, y, loss=loss, **kwargs)

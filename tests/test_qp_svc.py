@@ -1,12 +1,13 @@
 """Oracles of the reference SVC formulations (svmbook.qp): Gunn (1998) Tables 2.1/2.2, Fig. 2.10,
 IRIS.
 
-Numbers are from the seed notes (003-gunn-report.md, section 5), 1-based there, 0-based here. The
-interior-
-point solution is polished to a verified KKT point (svmbook.qp._common.polish), so the unique
-quantities
-(w, b, margins, objectives, unique alphas) hold to 1e-6; we test at 1e-6 (ATOL) and never pin the
-non-unique alpha of Table 2.1, only its membership in the optimal segment.
+The expected numbers are exact solutions of the report's data (most are rationals: the
+regularisation path of Table 2.2 has breakpoints 4/9, 2/3, 26/9, 104/15), derived by hand and
+confirmed with cvxopt; the report itself prints none of them, only the figures. Points are
+numbered from 1 in the report and from 0 here. The interior-point solution is polished to a
+verified KKT point (svmbook.qp._common.polish), so the unique quantities (w, b, margins,
+objectives, unique alphas) hold to 1e-6; we test at 1e-6 (ATOL) and never pin the non-unique alpha
+of Table 2.1, only its membership in the optimal segment.
 """
 
 import numpy as np
@@ -135,7 +136,7 @@ def test_table22_b_interval_C01():
 
 
 def _path(C):
-    """w(C), b(C) of Table 2.2 (notes 5.2), breakpoints 4/9, 2/3, 26/9, 104/15."""
+    """w(C), b(C) of Table 2.2 along the regularisation path, breakpoints 4/9, 2/3, 26/9, 104/15."""
     if C <= 4 / 9:
         return C * np.array([-1.5, 1.5]), None
     if C <= 2 / 3:

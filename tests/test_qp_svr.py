@@ -1,10 +1,10 @@
 """Oracles of the reference SVR formulation (svmbook.qp.svr_dual): Gunn (1998) Table 5.1, chapter 5.
 
-Numbers from the seed notes (003-gunn-report.md, section 5.4). Kernels are built inline with numpy
-so that
+The expected numbers are solutions of the report's Table 5.1 computed once at high precision (the
+report prints only the figures): the least-absolute-deviation line of Fig. 5.2, ridge regression
+for the quadratic loss, the tube fits of Figs. 5.4-5.5. Kernels are built inline with numpy so that
 these tests do not depend on svmbook.kernels. Tolerances: 1e-6 where the polished interior-point
-solution
-is exact, 1e-5 on the six-digit values printed in the notes.
+solution is exact, 1e-5 on values kept to six digits.
 """
 
 import numpy as np
@@ -66,8 +66,8 @@ def test_hard_fit_linear_infeasible_and_ridge_semantics():
     with pytest.raises(InfeasibleProblemError, match="infeasible"):
         svr_dual(K_LIN, Y)
     # The listing's 1e-10 ridge: least squares. With ||K|| ~ 160 the ridge competes with the
-    # rounding
-    # of K (1e-14), so the answer is only defined to about 1e-4 (the notes' own run gave 1.195419).
+    # rounding of K (1e-14), so the answer is only defined to about 1e-4 (another cvxopt run gave
+    # slope 1.195419 against the exact least-squares 1.195416).
     for loss in ("laplace", "quadratic"):
         res = svr_dual(K_LIN, Y, loss=loss, infeasible="ridge")
         np.testing.assert_allclose([res.coef @ X, res.b], least_squares(), atol=5e-4)

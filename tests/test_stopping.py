@@ -1,7 +1,8 @@
 """Stopping conditions of the nearest-point solvers (Goodrich 2012, sections 5.2.4 and 5.8).
 
 Oracles: hand-computed gaps on four points, the cvxopt optimum (every statistic ~ 0 there), the
-scale laws of the relative and absolute conditions (notes 001b section 5 item 23), and the
+scale laws of the relative and absolute conditions (section 5.8: relative NP = gap / ||w||^2,
+absolute NP = gap / ||w||), and the
 solvers' own reported statistic.
 """
 
@@ -78,7 +79,7 @@ def test_scale_laws():
         a = evaluate(stop, K, y, alpha, 0.5)
         b = evaluate(stop, c**2 * K, y, alpha, 0.5)
         assert b == pytest.approx(a * c**power, rel=1e-10)
-    # absolute NP = ||w|| x relative NP (oracle 23)
+    # absolute NP = ||w|| x relative NP (section 5.8)
     w_norm = np.sqrt((alpha * y) @ K @ (alpha * y))
     assert evaluate("absolute_np", K, y, alpha, 0.5) == pytest.approx(
         w_norm * evaluate("relative_np", K, y, alpha, 0.5), rel=1e-12

@@ -1,4 +1,5 @@
-"""Tests of svmbook.theory against the oracles of Gunn (1998), ch. 1 (notes sections 2.1, 5.6)."""
+"""Tests of svmbook.theory against Gunn (1998), chapter 1: the bound (1.6)/(1.8) in both forms
+(docs/errata.md#gunn-1998-eq-1-6), (2.10), and shattering by lines (Definition 1.1, Fig. 1.2)."""
 
 import numpy as np
 import pytest

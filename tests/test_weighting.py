@@ -1,11 +1,11 @@
 """Weighting strategies and metrics (svmbook.weighting), Goodrich (2012) section 4.4.
 
 Oracles: integer weights equal point duplication through the independent cvxopt solutions of
-svmbook.qp.mu_svm_dual (3.11); kappa and mu = 1/(0.9 kappa) of the unbal set (notes 001b section 5
-item 29); the orderings of Table 4.4 on a reduced unbal (item 28: each strategy wins its own
-metric; means over 6 seeded runs of 240 training and 1200 test points, RBF gamma = 0.01,
-geometric threshold) and the identity Err Cost = 10 n_pos p_pos + n_neg p_neg; the perceptron's mu
-is half the SVM's for the same reduction (item 30).
+svmbook.qp.mu_svm_dual (3.11); kappa and mu = 1/(0.9 kappa) of the unbal set (section 4.4,
+docs/errata.md#goodrich-2012-sec-4-4-unbal); the orderings of Table 4.4 on a reduced unbal (each
+strategy wins its own metric; means over 6 seeded runs of 240 training and 1200 test points, RBF
+gamma = 0.01, geometric threshold) and the identity Err Cost = 10 n_pos p_pos + n_neg p_neg; the
+perceptron's mu is half the SVM's for the same reduction (Fig. 5.17's caption).
 """
 
 import numpy as np

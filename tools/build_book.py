@@ -7,7 +7,8 @@ Assembles a Sphinx source directory (default ``<out>/../book-src``, rebuilt from
 ``book/conf.py``, ``book/_static``, the ``NN_*.ipynb`` notebooks in ``--notebooks`` (in file-name
 order), the non-notebook files under the repository's ``notebooks/`` (images a chapter may
 reference) and an ``index.md`` generated from ``book/index.md``: the chapter table (titles and
-one-line summaries read from each notebook's first markdown cell) and the toctree.
+one-line summaries read from each notebook's first markdown cell) and the toctree, plus
+``docs/errata.md``, which the chapters link to.
 
 Then runs ``sphinx-build -b html -n -W --keep-going``: any warning (a broken cross-reference, a
 missing image, a malformed heading) fails the build. Notebooks are not executed (MyST-NB
@@ -97,6 +98,10 @@ def assemble(notebook_dir: Path, src: Path) -> list[dict]:
             shutil.copy2(asset, src / "notebooks" / rel)
     for path in notebooks:
         shutil.copy2(path, src / "notebooks" / path.name)
+    # The errata the chapters link to (../docs/errata.md): a page outside the toctree.
+    (src / "docs").mkdir()
+    errata = (REPO / "docs" / "errata.md").read_text(encoding="utf-8")
+    (src / "docs" / "errata.md").write_text("---\norphan: true\n---\n\n" + errata, encoding="utf-8")
     entries = chapter_entries(notebooks)
     version = package_version()
     (src / "index.md").write_text(render_index(entries, version), encoding="utf-8")

@@ -35,14 +35,12 @@ def solve_scaled(H, q, *, lb=None, ub=None, A=None, scale=1.0):
 def polish(H, q, x, nu, *, lb, ub, A):
     """Active-set polish of an interior-point solution (as OSQP's ``polish``); None if it fails.
 
-    Interior-point iterates stop strictly inside the box, and on near-degenerate problems (C =
-    1e-8, where
-    the linear term dominates) only to about 1e-4. Guess which variables sit at a bound (thresholds
-    from
-    1e-9 to 1e-3 of the box), solve the KKT equations of the others exactly, and keep the first
-    guess
-    whose solution satisfies every KKT condition (box, equality, signs of the bound multipliers) to
-    1e-9. Never changes a problem: it only replaces a verified optimum by a more accurate one.
+    Interior-point iterates stop strictly inside the box, and on near-degenerate problems (C = 1e-8,
+    where the linear term dominates) only to about 1e-4. Guess which variables sit at a bound
+    (thresholds from 1e-9 to 1e-3 of the box), solve the KKT equations of the others exactly, and
+    keep the first guess whose solution satisfies every KKT condition (box, equality, signs of the
+    bound multipliers) to 1e-9. Never changes a problem: it only replaces a verified optimum by a
+    more accurate one.
     """
     n = x.shape[0]
     lb = np.full(n, -np.inf) if lb is None else np.asarray(lb, dtype=np.float64)
@@ -117,9 +115,8 @@ def warn_status(status, where):
 
 def bias_from_bounds(estimates, free, lows, highs):
     """Bias from the KKT conditions: the mean of ``estimates`` over ``free`` if any, else the
-    midpoint of
-    the interval ``[max(lows), min(highs)]`` (per-point bounds on b, +-inf where a point gives
-    none).
+    midpoint of the interval ``[max(lows), min(highs)]`` (per-point bounds on b, +-inf where a point
+    gives none).
 
     Returns ``(b, (lo, hi))``; ``lo == hi == b`` when a free support vector pins b.
     """

@@ -79,8 +79,7 @@ def _range_basis(K):
     """Orthonormal basis of the range of ``K`` (eigenvalues below 1e-12 * max dropped).
 
     ``{K c}`` is the set of values on the data of the functions in the span of the feature vectors,
-    so
-    ``f = V t`` with free ``t`` describes it; the orthonormal basis keeps the LP well conditioned
+    so ``f = V t`` with free ``t`` describes it; the orthonormal basis keeps the LP well conditioned
     (``L = V sqrt(lambda)`` does not: small eigenvalues would need huge coefficients).
     """
     lam, V = np.linalg.eigh(0.5 * (K + K.T))

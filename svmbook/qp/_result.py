@@ -11,8 +11,7 @@ __all__ = ["InfeasibleProblemError", "QPResult", "svtol"]
 
 class InfeasibleProblemError(ValueError):
     """The hard-margin (``C=np.inf``) problem has no solution: the data cannot be separated (or
-    fitted
-    inside the tube) by any function of the kernel's feature space.
+    fitted inside the tube) by any function of the kernel's feature space.
 
     Use a finite ``C`` (soft margin), or ``infeasible="ridge"`` for the listings' squared-slack
     semantics.
@@ -46,19 +45,16 @@ class QPResult:
         Expansion coefficients: ``alpha * y`` (SVC) or ``beta = alpha - alpha*`` (SVR).
     b : float
         Bias. Explicit bias: the average over free support vectors of the KKT estimate (Listings
-        A.1/A.2);
-        when no free support vector exists the bias is not unique and ``b`` is the midpoint of
-        ``b_interval`` (the choice of LIBSVM's ``calculate_rho``; Listing A.1 would print "cannot
-        compute
-        bias" and use 0, Listing A.2 ``(max y + min y) / 2``). Implicit bias: 0.
+        A.1/A.2); when no free support vector exists the bias is not unique and ``b`` is the
+        midpoint of ``b_interval`` (the choice of LIBSVM's ``calculate_rho``; Listing A.1 would
+        print "cannot compute bias" and use 0, Listing A.2 ``(max y + min y) / 2``). Implicit bias:
+        0.
     b_interval : tuple of float
-        ``(lo, hi)``, the set of biases satisfying the KKT conditions with ``coef``. ``lo == hi ==
-        b``
-        when a free support vector pins the bias.
+        ``(lo, hi)``, the set of biases satisfying the KKT conditions with ``coef``.
+        ``lo == hi == b`` when a free support vector pins the bias.
     b_multiplier : float or None
         The multiplier of the equality constraint returned by cvxopt: an independent estimate of
-        ``b``
-        (it lies in ``b_interval`` up to the solver accuracy). None for the implicit bias.
+        ``b`` (it lies in ``b_interval`` up to the solver accuracy). None for the implicit bias.
     objective : float
         Dual objective in the textbook minimisation form, e.g. ``1/2 a'Qa - 1'a`` for (2.35).
     support : ndarray of int
@@ -67,10 +63,8 @@ class QPResult:
         Indices of the support vectors strictly inside the box (the ones that pin ``b``).
     status : str
         "optimal" when cvxopt reports it or when the active-set polish of the interior-point
-        solution
-        satisfies every KKT condition to 1e-9 (see ``svmbook.qp._common.polish``), else cvxopt's
-        status
-        ("unknown"; a ``ConvergenceWarning`` is issued).
+        solution satisfies every KKT condition to 1e-9 (see ``svmbook.qp._common.polish``), else
+        cvxopt's status ("unknown"; a ``ConvergenceWarning`` is issued).
     n_iter : int
         Interior-point iterations.
     w_norm2 : float

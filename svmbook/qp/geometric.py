@@ -236,8 +236,7 @@ def mu_svm_dual(K, y, mu, *, sample_weight=None):
     mu : float
         Reduction parameter, ``> 0``. ``np.inf`` (or any ``mu >= 1`` with unit weights) gives the
         unreduced hulls, i.e. the hard margin. The hulls are empty unless
-        ``mu * sum_{class} s_i >= 1`` for both classes; at equality a hull is its weighted
-        centroid.
+        ``mu * sum_{class} s_i >= 1`` for both classes; at equality a hull is its weighted centroid.
     sample_weight : array-like of shape (n_samples,), default=None
         Weights ``s_i >= 0`` (section 4.4); the bound becomes ``s_i mu``. None means all 1.
 
@@ -245,17 +244,16 @@ def mu_svm_dual(K, y, mu, *, sample_weight=None):
     -------
     QPResult
         In the NP scale (module docstring): ``alpha`` (class sums 1), ``coef = alpha * y``,
-        ``w_norm2 = ||p_pos - p_neg||^2`` (the squared distance between the hulls; ``||w||`` of
-        the brief is ``sqrt(w_norm2)``), ``objective = w_norm2 / 2``, ``rho`` and ``b = -b_thesis``
-        from the KKT conditions (4.8) via :func:`svmbook.thresholds.b_kkt`: averaged over the free
-        SVs of each class; when a class has none (typical for integer ``1/mu``) the midpoint of
-        the KKT interval (Goodrich 2012, section 4.3.1 and Fig. 4.12;
-        docs/errata.md#goodrich-2012-sec-4-3-1-b-range), with the intervals in ``b_interval``
-        and ``rho_interval``.
-        ``b_multiplier`` is ``-b_thesis`` from cvxopt's two equality multipliers (None when a hull
-        is a single centroid and no multiplier exists). ``margin = 2 rho / ||w||``, the full width
-        between the supporting planes ((2.20)'s text calls the half-width the margin,
-        docs/errata.md#goodrich-2012-eq-2-20-margin).
+        ``w_norm2 = ||p_pos - p_neg||^2`` (the squared distance between the hulls; ``||w||`` of the
+        brief is ``sqrt(w_norm2)``), ``objective = w_norm2 / 2``, ``rho`` and ``b = -b_thesis`` from
+        the KKT conditions (4.8) via :func:`svmbook.thresholds.b_kkt`: averaged over the free SVs of
+        each class; when a class has none (typical for integer ``1/mu``) the midpoint of the KKT
+        interval (Goodrich 2012, section 4.3.1 and Fig. 4.12;
+        docs/errata.md#goodrich-2012-sec-4-3-1-b-range), with the intervals in ``b_interval`` and
+        ``rho_interval``. ``b_multiplier`` is ``-b_thesis`` from cvxopt's two equality multipliers
+        (None when a hull is a single centroid and no multiplier exists).
+        ``margin = 2 rho / ||w||``, the full width between the supporting planes ((2.20)'s text
+        calls the half-width the margin, docs/errata.md#goodrich-2012-eq-2-20-margin).
 
     Raises
     ------
@@ -361,10 +359,9 @@ def wrch_svm_dual(K, y, loss="l1", *, mu=None, C=None, sample_weight=None):
     ============  ================================  ==========================================
 
     Table 5.1 writes "mu' = 1" for the hard margin; we read mu = 1
-    (docs/errata.md#goodrich-2012-table-5-1)
-    and pass ``mu = inf``: the bound ``alpha_i <= 1`` is implied by the class sums, and dropping
-    it keeps a class of one support vector a free SV (otherwise its redundant bound would widen
-    the KKT interval of b).
+    (docs/errata.md#goodrich-2012-table-5-1) and pass ``mu = inf``: the bound ``alpha_i <= 1`` is
+    implied by the class sums, and dropping it keeps a class of one support vector a free SV
+    (otherwise its redundant bound would widen the KKT interval of b).
 
     Parameters
     ----------
@@ -483,8 +480,7 @@ class MEBResult:
     center_norm2 : float
         ``||c||^2 = alpha' K alpha``.
     objective : float
-        Optimal value of the dual in the thesis's max form,
-        ``sum_i alpha_i K_ii - alpha' K alpha``.
+        Optimal value of the dual in the thesis's max form, ``sum_i alpha_i K_ii - alpha' K alpha``.
     support : ndarray of int
         Indices with ``alpha_i > svtol`` (on or outside the sphere).
     status : str

@@ -131,10 +131,10 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
     -----
     The problem is solved in ``u = alpha / C`` (box [0, 1]) when C is finite and in
     ``u = alpha * kappa`` (``kappa = max K_ii``) when C is infinite; cvxopt otherwise stalls at
-    C = 1e5 and loses every digit at C = 1e-8 (Gunn's Table 2.2, Figs. 2.7 and 2.8). When no free
-    SV exists the bias is not unique: ``b_interval`` is the whole optimal set and ``b`` its
-    midpoint, as LIBSVM does (docs/errata.md#gunn-1998-sec-2-2-all-at-c); ``b_multiplier`` (the
-    equality multiplier) is another point of the same set.
+    C = 1e5 and loses every digit at C = 1e-8 (Gunn's Table 2.2, Figs. 2.7 and 2.8). When no free SV
+    exists the bias is not unique: ``b_interval`` is the whole optimal set and ``b`` its midpoint,
+    as LIBSVM does (docs/errata.md#gunn-1998-sec-2-2-all-at-c); ``b_multiplier`` (the equality
+    multiplier) is another point of the same set.
 
     Raises
     ------
@@ -202,9 +202,8 @@ def l2_svc_dual(K, y, C, *, bias="explicit"):
         \min_\alpha \tfrac12 \alpha^T (Q + I/C) \alpha - \mathbf 1^T\alpha,\quad \alpha \ge 0,
         \quad y^T\alpha = 0 \ \text{(explicit bias)},
 
-    with ``xi_i = alpha_i / C``. So a ridge ``r`` added to the Hessian of (A.1), as Listing A.1
-    does with
-    ``r = 1e-10``, is exactly this problem with ``C = 1 / r``.
+    with ``xi_i = alpha_i / C``. So a ridge ``r`` added to the Hessian of (A.1), as Listing A.1 does
+    with ``r = 1e-10``, is exactly this problem with ``C = 1 / r``.
 
     Parameters
     ----------
@@ -221,8 +220,7 @@ def l2_svc_dual(K, y, C, *, bias="explicit"):
     -------
     QPResult
         Every support vector has ``y_i f(x_i) = 1 - alpha_i / C`` and pins b (``free`` =
-        ``support``);
-        ``objective = 1/2 a'(Q + I/C)a - 1'a``.
+        ``support``); ``objective = 1/2 a'(Q + I/C)a - 1'a``.
     """
     K, y = _check(K, y, bias)
     C = check_positive("C", C)
@@ -269,9 +267,8 @@ def hard_margin_primal(X, y):
     -------
     QPResult
         With ``w`` set (shape (n_features,)); ``alpha`` are the multipliers of (2.4) returned by
-        cvxopt
-        (the dual variables of (2.11)), ``coef = alpha * y``, ``b`` the primal bias (unique), and
-        ``objective = 1/2 ||w||^2`` (primal value, equal to minus the dual objective).
+        cvxopt (the dual variables of (2.11)), ``coef = alpha * y``, ``b`` the primal bias (unique),
+        and ``objective = 1/2 ||w||^2`` (primal value, equal to minus the dual objective).
 
     Raises
     ------

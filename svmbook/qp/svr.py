@@ -50,20 +50,17 @@ def svr_dual(
 ):
     r"""Support vector regression dual for four losses, Gunn chapter 5 and (A.5)-(A.8).
 
-    * ``"epsilon_insensitive"`` (5.4), dual (5.6)-(5.7) in the 2n-variable form (A.5)-(A.8) (sign
-      of c
-      corrected): :math:`\min \tfrac12 x^T\begin{bmatrix}K&-K\\-K&K\end{bmatrix}x + c^Tx`,
+    * ``"epsilon_insensitive"`` (5.4), dual (5.6)-(5.7) in the 2n-variable form (A.5)-(A.8) (sign of
+      c corrected): :math:`\min \tfrac12 x^T\begin{bmatrix}K&-K\\-K&K\end{bmatrix}x + c^Tx`,
       :math:`c = (\varepsilon - y;\ \varepsilon + y)`,
-      :math:`x = (\alpha; \alpha^*) \in [0, C]^{2n}`,
-      :math:`\sum_i \alpha_i - \alpha_i^* = 0`.
+      :math:`x = (\alpha; \alpha^*) \in [0, C]^{2n}`, :math:`\sum_i \alpha_i - \alpha_i^* = 0`.
     * ``"laplace"`` (|f - y|, epsilon = 0), the beta-form (5.10)-(5.11):
       :math:`\min \tfrac12\beta^TK\beta - y^T\beta`, :math:`-C \le \beta_i \le C`,
       :math:`\sum\beta_i = 0`.
     * ``"quadratic"`` (5.13), listing convention:
-      :math:`\min \tfrac12\beta^T(K + I/(2C))\beta - y^T\beta`,
-      :math:`\sum\beta_i = 0`; the primal is ``1/2 ||w||^2 + C sum (y_i - f(x_i))^2``, i.e.
-      ridge regression with lambda = 1/(2C) and an unpenalised bias
-      (docs/errata.md#gunn-1998-eq-5-15).
+      :math:`\min \tfrac12\beta^T(K + I/(2C))\beta - y^T\beta`, :math:`\sum\beta_i = 0`; the primal
+      is ``1/2 ||w||^2 + C sum (y_i - f(x_i))^2``, i.e. ridge regression with lambda = 1/(2C) and an
+      unpenalised bias (docs/errata.md#gunn-1998-eq-5-15).
     * ``"huber"`` (5.19)-(5.20): :math:`\min \tfrac12\beta^T(K + (\mu/C) I)\beta - y^T\beta`,
       :math:`-C \le \beta_i \le C`, :math:`\sum\beta_i = 0`. Its primal is
       ``1/2 ||w||^2 + C sum L(y_i - f(x_i))`` with ``L(r) = r^2 / (2 mu)`` for ``|r| <= mu`` and
@@ -78,8 +75,7 @@ def svr_dual(
         Targets.
     C : float, default=np.inf
         Loss weight. ``np.inf``: the hard tube ``|y_i - f(x_i)| <= epsilon`` (epsilon = 0 for the
-        losses
-        other than epsilon-insensitive, which then all coincide).
+        losses other than epsilon-insensitive, which then all coincide).
     epsilon : float, default=0.0
         Tube half-width, ``"epsilon_insensitive"`` only (must be 0 for the other losses).
     loss : {"epsilon_insensitive", "laplace", "quadratic", "huber"}, default="epsilon_insensitive"
@@ -91,9 +87,9 @@ def svr_dual(
         When ``C=np.inf`` and no function fits inside the tube (an LP decides): raise
         :class:`InfeasibleProblemError`, or add the listing's ``ridge * I`` to the Hessian. The
         ridge turns the problem into the squared-violation one:
-        ``1/2 ||w||^2 + 1/(2 ridge) sum max(0, |y - f| - eps)^2`` (for epsilon = 0: least
-        squares, i.e. the quadratic loss with C = 1/(2 ridge)), which is what Listing A.2 returns
-        with ``C = Inf`` on a problem no tube contains.
+        ``1/2 ||w||^2 + 1/(2 ridge) sum max(0, |y - f| - eps)^2`` (for epsilon = 0: least squares,
+        i.e. the quadratic loss with C = 1/(2 ridge)), which is what Listing A.2 returns with
+        ``C = Inf`` on a problem no tube contains.
     ridge : float, default=1e-10
 
     Returns
@@ -104,10 +100,8 @@ def svr_dual(
         ``y_i - epsilon sign(beta_i) - d beta_i - sum_j beta_j K_ij`` (Listing A.2, with ``d`` the
         diagonal term: 1/(2C) quadratic, mu/C Huber, 0 otherwise; for the quadratic loss this is the
         listing's ``mean(y - K beta)``); with no free SV, the midpoint of the KKT interval
-        ``b_interval``
-        (Listing A.2 would use ``(max y + min y) / 2``). In the Laplace beta-form every point
-        strictly
-        inside the box pins b, including beta_i = 0.
+        ``b_interval`` (Listing A.2 would use ``(max y + min y) / 2``). In the Laplace beta-form
+        every point strictly inside the box pins b, including beta_i = 0.
     """
     y = check_targets(y)
     K = check_gram(K, y.shape[0])

@@ -212,10 +212,10 @@ def resolve_mu(n, mu=None, k=None):
     """Validate ``mu`` or ``k`` for an RCH of ``n`` points; return ``(mu, k)`` as (float, int).
 
     Exactly one of ``mu`` and ``k`` is given. ``k`` (an integer in ``1..n``) means ``mu = 1/k``
-    exactly; the returned ``k`` is 0 when ``mu`` was given. ``mu`` must lie in ``[1/n, 1]``
-    (the RCH is empty below ``1/n`` and equals the convex hull at 1;
-    docs/errata.md#goodrich-2012-eq-3-2-mu-range); ``mu`` within
-    a relative 1e-12 below ``1/n`` is accepted as ``1/n``.
+    exactly; the returned ``k`` is 0 when ``mu`` was given. ``mu`` must lie in ``[1/n, 1]`` (the RCH
+    is empty below ``1/n`` and equals the convex hull at 1;
+    docs/errata.md#goodrich-2012-eq-3-2-mu-range); ``mu`` within a relative 1e-12 below ``1/n`` is
+    accepted as ``1/n``.
     """
     if (mu is None) == (k is None):
         raise ValueError("give exactly one of mu and k (mu = 1/k)")

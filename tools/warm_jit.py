@@ -26,11 +26,11 @@ def main() -> None:
         NuSVC,
         NuSVR,
         OneClassSVM,
-        formulations,
         hull,
         kernels,
         perceptrons,
     )
+    from svmbook.svm import formulations
     from svmbook.solvers.decomposition import decompose
     from svmbook.solvers.nearest_point import solve_min_norm_point
 

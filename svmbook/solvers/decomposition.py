@@ -4,9 +4,10 @@ Solves the same problem as the SMO core (:mod:`svmbook.solvers.smo`) without the
 
     min_a  0.5 a' Q a + p' a   s.t.  y' a = y' alpha0,  0 <= a_i <= C_i,   Q_ij = y_i y_j K_ij,
 
-``p = -1`` by default (the C-SVC dual; :func:`c_svc_decomposition` is its adapter). Table 2.1 of
+``p = -1`` by default (the C-SVC dual; :func:`svmbook.svm.formulations.solve_c_svc_decomposition`
+is its adapter). Table 2.1 of
 D. D. Nguyen's thesis ("Efficient algorithms for training and model selection of SVMs", 2006,
-section 2.5; seed notes section 2.6)::
+section 2.5)::
 
     1. Set all alpha_i to zero                          (or a feasible alpha0: seeding, (4.15))
     2. Select a working set B of size q                 (or the caller's working_set)
@@ -30,7 +31,7 @@ take alternately the largest ``v`` of ``I_up`` and the smallest of ``I_low`` unt
 are chosen (q/2 from each side when both sides are large enough). q = 2 is the maximal violating
 pair, i.e. SMO with Keerthi et al.'s WSS 1 (not LIBSVM's second-order WSS 2).
 
-Step 6 (the thesis never writes it; seed notes section 2.6): stop when LIBSVM's maximal KKT
+Step 6 (the thesis does not state the test): stop when LIBSVM's maximal KKT
 violation ``m(alpha) - M(alpha) = max_{I_up} v - min_{I_low} v`` is ``<= tol``.
 
 Initial working set (thesis section 4.4.2): the model-selection chapter passes the support
@@ -54,12 +55,11 @@ from dataclasses import dataclass, field
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
-from sklearn.utils.class_weight import compute_class_weight
 
-from .smo import FREE, LOWER_BOUND, UPPER_BOUND, calculate_rho
+from .smo import FREE, LOWER_BOUND, UPPER_BOUND, calculate_offset
 from .smo import solve as smo_solve
 
-__all__ = ["DecompositionResult", "decompose", "c_svc_decomposition", "kkt_violation"]
+__all__ = ["DecompositionResult", "decompose", "kkt_violation"]
 
 SUBSOLVERS = ("smo", "qp")
 
@@ -74,10 +74,11 @@ class DecompositionResult:
         The solution.
     G : ndarray of shape (n,)
         Gradient ``Q alpha + p`` at the solution (float32 kernel values, float64 sums).
-    rho : float
-        LIBSVM's rho: the decision function is ``sum_i y_i alpha_i K(x_i, x) - rho``.
+    offset : float
+        LIBSVM's rho, named apart from Goodrich's margin parameter: the decision function is
+        ``sum_i y_i alpha_i K(x_i, x) - offset``.
     b : float
-        ``-rho``.
+        ``-offset``.
     objective : float
         ``0.5 alpha' Q alpha + p' alpha``.
     violation : float
@@ -103,7 +104,7 @@ class DecompositionResult:
 
     alpha: np.ndarray
     G: np.ndarray
-    rho: float
+    offset: float
     b: float
     objective: float
     violation: float
@@ -440,7 +441,7 @@ def decompose(
     solve_sub = _SUB[subsolver]
     sub_tol = 0.1 * float(tol)
 
-    # G = Q alpha0 + p: O(n #SV) kernel evaluations (seed notes 2.13: part of the timing)
+    # G = Q alpha0 + p: O(n #SV) kernel evaluations, counted in the timing as in the thesis
     G = p.copy()
     sv = np.flatnonzero(alpha > 0)
     for s in range(0, sv.size, 256):
@@ -498,7 +499,7 @@ def decompose(
         status_arr.astype(np.int8),
         np.arange(n, dtype=np.int64),
     )
-    rho = float(calculate_rho(st, n))
+    offset = float(calculate_offset(st, n))
     if warn and status == 1:
         warnings.warn(
             f"decomposition stopped at max_iter={max_iter} outer iterations with KKT violation "
@@ -518,8 +519,8 @@ def decompose(
     return DecompositionResult(
         alpha=alpha,
         G=G,
-        rho=rho,
-        b=-rho,
+        offset=offset,
+        b=-offset,
         objective=objective,
         violation=violation,
         n_outer=n_outer,
@@ -529,103 +530,4 @@ def decompose(
         working_sets=working_sets,
         n_kernel_evals=rows.n_kernel_evals,
         time=time.perf_counter() - t0,
-    )
-
-
-# --------------------------------------------------------------------------------------------
-# C-SVC adapter
-# --------------------------------------------------------------------------------------------
-
-
-def c_svc_decomposition(
-    X,
-    y,
-    C=1.0,
-    kernel="precomputed",
-    q=10,
-    working_set=None,
-    *,
-    alpha0=None,
-    class_weight=None,
-    tol=1e-3,
-    max_iter=None,
-    subsolver="smo",
-    cache_rows=None,
-    random_state=None,
-):
-    """C-SVC by decomposition, with the fields of :func:`svmbook.formulations.solve_c_svc`.
-
-    Same conventions as ``solve_c_svc``: ``classes = sorted(unique(y))``, the core sees
-    ``classes[0]`` as +1, and ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept`` is positive for
-    ``classes[1]``. ``working_set`` and ``alpha0`` are in the caller's sample order (``alpha0``
-    is the ``alpha`` field of a previous result; it must satisfy ``y' alpha0 = 0``). The samples
-    are not regrouped by class (only tie-breaking would change). No ``sample_weight``.
-
-    Returns
-    -------
-    svmbook.formulations.FormulationResult
-        With ``smo=None``; ``n_iter`` is the number of outer iterations and
-        ``extra["decomposition"]`` the :class:`DecompositionResult`.
-    """
-    from ..formulations import FormulationResult
-
-    if isinstance(kernel, str):
-        if kernel != "precomputed":
-            raise ValueError(
-                f"kernel must be 'precomputed' or a svmbook.kernels.Kernel, got {kernel!r}; "
-                "resolve names with svmbook.kernels.get_kernel"
-            )
-        src = {"K": X}
-        n = np.shape(X)[0]
-    else:
-        src = {"X": X, "kernel": kernel}
-        n = np.shape(X)[0]
-    y = np.asarray(y).ravel()
-    if y.shape[0] != n:
-        raise ValueError(f"y must have length {n}, got {y.shape[0]}")
-    classes = np.unique(y)
-    if classes.shape[0] != 2:
-        raise ValueError(f"y must hold exactly two classes, got {classes.shape[0]}")
-    if not (np.isscalar(C) and np.isfinite(C) and C > 0):
-        raise ValueError(f"C must be finite and > 0, got {C!r}")
-    cw = compute_class_weight(class_weight, classes=classes, y=y)
-    y_int = np.where(y == classes[0], 1.0, -1.0)
-    upper = np.where(y_int > 0, C * cw[0], C * cw[1])
-    if alpha0 is not None:
-        a0 = np.asarray(alpha0, dtype=np.float64).ravel()
-        if a0.shape[0] == n and np.all(np.isfinite(a0)):
-            eq = float(y_int @ a0)
-            if abs(eq) > 1e-10 * max(1.0, float(np.abs(a0).sum())):
-                raise ValueError(f"alpha0 is infeasible: y'alpha0 = {eq!r}, must equal 0.0")
-    res = decompose(
-        y=y_int,
-        C=upper,
-        q=q,
-        working_set=working_set,
-        alpha0=alpha0,
-        tol=tol,
-        max_iter=max_iter,
-        subsolver=subsolver,
-        cache_rows=cache_rows,
-        random_state=random_state,
-        **src,
-    )
-    y_pub = np.where(y == classes[1], 1.0, -1.0)
-    support = np.flatnonzero(res.alpha != 0)
-    return FormulationResult(
-        alpha=res.alpha,
-        dual_coef=y_pub * res.alpha,
-        intercept=res.rho,
-        rho=res.rho,
-        support=support,
-        n_iter=res.n_outer,
-        objective=res.objective,
-        status=res.status,
-        upper_bound=upper,
-        classes=classes,
-        smo=None,
-        extra={
-            "n_support": np.array([np.sum(y[support] == c) for c in classes]),
-            "decomposition": res,
-        },
     )

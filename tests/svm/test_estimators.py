@@ -1,4 +1,4 @@
-"""svmbook.estimators: SVC and SVR (solver="qp") vs LIBSVM, Gunn's oracles, scikit-learn's API."""
+"""svmbook.svm estimators: SVC and SVR (solver="qp") vs LIBSVM, Gunn's oracles, scikit-learn's API."""
 
 import pickle
 

@@ -173,8 +173,8 @@ def dual_objective(kind, X, gamma, support, coef, target=None, epsilon=0.1):
 def make_fits(kind, X, y, gamma, cache):
     from sklearn import svm
 
-    from svmbook.svm import formulations as F
     from svmbook.kernels import get_kernel
+    from svmbook.svm import formulations as F
 
     k = get_kernel("rbf", gamma=gamma)
     common = dict(tol=1e-3, cache_size=cache)

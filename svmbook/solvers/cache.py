@@ -5,9 +5,10 @@ circular doubly linked LRU list whose total size is bounded by ``cache_size`` me
 the same policy with arrays only, so that jitted code can own it:
 
 * rows are rows of the *kernel* ``K(x_a, x_b)`` over the ``m`` real points, not of ``Q``. Every Q
-  of the SMO core is ``Q_ij = y_i y_j K(r_i, r_j)`` (:mod:`svmbook.solvers.smo`), so one cached kernel row
-  serves both SVR variables of a point, and ``y_i y_j`` is applied on the fly (multiplying a
-  float32 value by +-1 is exact, so the values equal LIBSVM's ``(Qfloat)(y_i*y_j*k)``);
+  of the SMO core is ``Q_ij = y_i y_j K(r_i, r_j)`` (:mod:`svmbook.solvers.smo`), so one cached
+  kernel row serves both SVR variables of a point, and ``y_i y_j`` is applied on the fly
+  (multiplying a float32 value by +-1 is exact, so the values equal LIBSVM's
+  ``(Qfloat)(y_i*y_j*k)``);
 * rows are kept in the original order of the points. Shrinking permutes the solver's variables
   (as LIBSVM's ``swap_index``) but never the cache, so no cached row is ever invalidated;
 * storage is a fixed pool ``data[n_slots, m]`` of float32; ``slot_of[a]`` is the slot holding

@@ -88,7 +88,8 @@ _PARAM_DOCS = {
         "stays feasible).",
         kernel_change="this start is kept.",
     ),
-    "nu_solver": """solver : {"smo", "wsk_fast", "sk", "wsk", "gilbert", "mdm", "tao"}, default="smo"
+    "nu_solver": """solver : {"smo", "wsk_fast", "sk", "wsk", "gilbert", "mdm", "tao"}, \
+default="smo"
     ``"smo"``: LIBSVM's solver, reproduced. The others solve the same problem as a
     nearest-point problem of reduced hulls (Goodrich 2012, ch. 5;
     :mod:`svmbook.solvers.nearest_point`, relative nearest-point stop at ``tol``) and report

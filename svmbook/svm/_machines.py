@@ -1,4 +1,4 @@
-"""The machines of the estimators: one function per (problem, solver), in the table :data:`MACHINES`.
+"""The machines of the estimators: one function per (problem, solver), in :data:`MACHINES`.
 
 A machine solves one binary, one-class or regression problem on the samples it is given, by a
 public solver adapter (:mod:`svmbook.svm.formulations` over the SMO core, the nearest-point
@@ -165,7 +165,7 @@ def _weights(y, sample_weight):
     return np.ones(y.shape[0]) if sample_weight is None else sample_weight
 
 
-# -- LIBSVM's formulations on the SMO core ----------------------------------------------------------
+# -- LIBSVM's formulations on the SMO core ------------------------------------------------------
 
 
 def _c_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
@@ -331,7 +331,8 @@ def _machine_mu(p, t, s):
 def _mu_result(p, mu, alpha, f, t, s, raw, solved, thresholds=None, history=None):
     """The mu-SVM machine from the NP-scale alpha and ``f = K (alpha t)``: threshold, equivalent C.
 
-    ``solved``: the solver's ``(objective, n_iter, status, seconds)``. ``thresholds``: the solver's KKT threshold, its interval and rho of (4.8) and the geometric
+    ``solved``: the solver's ``(objective, n_iter, status, seconds)``. ``thresholds``: the
+    solver's KKT threshold, its interval and rho of (4.8) and the geometric
     threshold, when the solver computed them on the same samples; else they are computed here
     on the samples of positive weight (weight-0 samples are dropped, as scikit-learn does).
     """

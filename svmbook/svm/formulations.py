@@ -328,7 +328,9 @@ def solve_c_svc(
     _check_positive("C", C)
     w = _sample_weight(sample_weight, n)
     # no class weights: skip scikit-learn's helper, which costs as much as a small machine's solve
-    cw = (1.0, 1.0) if class_weight is None else compute_class_weight(class_weight, classes=classes, y=y)
+    cw = (1.0, 1.0)
+    if class_weight is not None:
+        cw = compute_class_weight(class_weight, classes=classes, y=y)
     alpha, bounds, res = _c_svc(
         src,
         y == classes[0],

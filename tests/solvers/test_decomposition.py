@@ -7,8 +7,6 @@ import pytest
 from sklearn.datasets import make_classification
 from sklearn.exceptions import ConvergenceWarning
 
-from svmbook.svm import formulations as F
-from svmbook.svm.formulations import solve_c_svc_decomposition
 from svmbook.kernels import linear, rbf
 from svmbook.qp import svc_dual
 from svmbook.solvers.decomposition import (
@@ -16,6 +14,8 @@ from svmbook.solvers.decomposition import (
     kkt_violation,
     select_working_set_q,
 )
+from svmbook.svm import formulations as F
+from svmbook.svm.formulations import solve_c_svc_decomposition
 
 
 def _problem(n, seed, gamma=0.2):

@@ -20,10 +20,10 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.preprocessing import StandardScaler
 
-from svmbook.svm import formulations as F
 from svmbook.kernels import get_kernel
 from svmbook.solvers import solve
 from svmbook.solvers.cache import get_row, kernel_source, make_cache, row_cache
+from svmbook.svm import formulations as F
 
 # --------------------------------------------------------------------------------------------
 # data

@@ -1,4 +1,4 @@
-"""svmbook.svm estimators: SVC and SVR (solver="qp") vs LIBSVM, Gunn's oracles, scikit-learn's API."""
+"""svmbook.svm: SVC and SVR (solver="qp") vs LIBSVM, Gunn's oracles, scikit-learn's API."""
 
 import pickle
 

@@ -104,7 +104,8 @@ def test_solve_on_a_subset_of_a_shared_cache_is_the_solve_on_its_samples():
     t = np.where(y[idx] == 1, 1.0, -1.0)
     shared = row_cache(K=K)
     view = shared.subset(idx)
-    assert view.n_points == idx.size and view.subset(np.arange(5)).points.tolist() == idx[:5].tolist()
+    assert view.n_points == idx.size
+    assert view.subset(np.arange(5)).points.tolist() == idx[:5].tolist()  # views compose
     args = (-np.ones(idx.size), t, 1.0, np.zeros(idx.size))
     on_view = solve(*args, rows=view, tol=1e-6)
     alone = solve(*args, K=K[np.ix_(idx, idx)], tol=1e-6)

@@ -334,6 +334,10 @@ class BaseSVM(BaseEstimator):
     def _coef(self):
         return np.asarray(self.dual_coef_ @ self.support_vectors_)
 
+    def _single_decision(self, X):
+        """``sum_i dual_coef_i K(x_i, x) + intercept`` of a one-machine model."""
+        return self._kernel_vs_support(X) @ self.dual_coef_[0] + self.intercept_[0]
+
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.pairwise = isinstance(self.kernel, str) and self.kernel == "precomputed"
@@ -558,8 +562,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         """
         check_is_fitted(self)
         if self._layout == "binary_qp":
-            K = self._kernel_vs_support(X)
-            return K @ self.dual_coef_[0] + self.intercept_[0]
+            return self._single_decision(X)
         dec = self._raw_decision(X)
         n_classes = self.classes_.size
         if n_classes == 2:
@@ -663,8 +666,7 @@ class BaseSVR(RegressorMixin, BaseSVM):
         -------
         ndarray of shape (n_samples,)
         """
-        K = self._kernel_vs_support(X)
-        return K @ self.dual_coef_[0] + self.intercept_[0]
+        return self._single_decision(X)
 
 
 class BaseOneClass(OutlierMixin, BaseSVM):
@@ -708,8 +710,7 @@ class BaseOneClass(OutlierMixin, BaseSVM):
         -------
         ndarray of shape (n_samples,)
         """
-        K = self._kernel_vs_support(X)
-        return K @ self.dual_coef_[0] + self.intercept_[0]
+        return self._single_decision(X)
 
     def score_samples(self, X):
         """Unshifted score ``sum_i dual_coef_i K(x_i, x)``.

@@ -368,6 +368,7 @@ class NuSVC(BaseSVC):
         self.multiclass = multiclass
         self.warm_start = warm_start
 
+
 class MuSVC(BaseMuSVC):
     __doc__ = _compose(
         r"""mu-SVM (Goodrich 2012): the perpendicular bisector of the nearest points of the two
@@ -471,7 +472,6 @@ class MuSVC(BaseMuSVC):
     (array([0, 1]), 2.0)
     """
     )
-
 
     _impl = "mu_svc"
     _fixed_params = {**_NO_C, "nu": None, "warm_start": False}
@@ -601,7 +601,6 @@ class SVR(BaseSVR):
     """
     )
 
-
     _impl = "svr"
     _fixed_params = {"nu": None, **_NO_MU}
     _param_aliases = {"mu": "huber_width"}
@@ -651,7 +650,6 @@ class SVR(BaseSVR):
         self.infeasible = infeasible
         self.kernel_params = kernel_params
         self.warm_start = warm_start
-
 
 
 class NuSVR(BaseSVR):
@@ -706,7 +704,6 @@ class NuSVR(BaseSVR):
     True
     """
     )
-
 
     _impl = "nu_svr"
     _fixed_params = {"bias": "explicit", "infeasible": "raise", "epsilon": None,
@@ -797,7 +794,6 @@ class OneClassSVM(BaseOneClass):
     array([ 1, -1])
     """
     )
-
 
     _impl = "one_class"
     _fixed_params = _NO_C | _NO_MU

@@ -267,21 +267,11 @@ def _qp_result(res, t0, extra):
     support = np.asarray(res.support, dtype=np.int64)
     dual_coef = np.zeros(res.coef.shape[0])
     dual_coef[support] = res.coef[support]
-    return F.FormulationResult(
-        alpha=res.alpha,
-        dual_coef=dual_coef,
-        intercept=float(res.b),
-        offset=-float(res.b),
-        support=support,
-        objective=float(res.objective),
-        n_iter=int(res.n_iter),
-        status=0 if res.status == "optimal" else 1,
-        time=time.perf_counter() - t0,
-        upper_bound=None,
-        classes=None,
-        raw=res,
-        extra={"b_interval": res.b_interval, **extra},
-    )
+    return F.FormulationResult.from_solve(
+        res, alpha=res.alpha, dual_coef=dual_coef, intercept=res.b, offset=-res.b,
+        upper_bound=None, support=support, status=res.status != "optimal",
+        time=time.perf_counter() - t0, extra={"b_interval": res.b_interval, **extra},
+    )  # fmt: skip
 
 
 def _c_svc_qp(p, K, kernel, t, sample_weight, class_weight, warm):
@@ -361,22 +351,11 @@ def _mu_result(p, mu, alpha, f, t, s, raw, solved, thresholds=None, history=None
         "w_norm": float(np.sqrt(max(float(a * tk @ fk), 0.0))),
         "history": history,
     }
-    dual_coef = alpha * t
-    return F.FormulationResult(
-        alpha=alpha,
-        dual_coef=dual_coef,
-        intercept=-float(b),
-        offset=float(b),
-        support=np.flatnonzero(dual_coef != 0),
-        objective=float(solved[0]),
-        n_iter=int(solved[1]),
-        status=int(solved[2]),
-        time=float(solved[3]),
-        upper_bound=s * mu,
-        classes=None,
-        raw=raw,
-        extra=extra,
-    )
+    objective, n_iter, status, seconds = solved
+    return F.FormulationResult.from_solve(
+        raw, alpha=alpha, dual_coef=alpha * t, intercept=-b, offset=b, upper_bound=s * mu,
+        extra=extra, objective=objective, n_iter=n_iter, status=status, time=seconds,
+    )  # fmt: skip
 
 
 def _mu_svc_qp(p, K, kernel, t, sample_weight, class_weight, warm):
@@ -504,22 +483,10 @@ def _nu_svc_nearest_point(p, data, kernel, t, sample_weight, class_weight, warm)
                               **_np_options(p, w[kept]))  # fmt: skip
     rho = res.rho
     alpha = _expand(res.alpha, kept)
-    dual_coef = alpha * t / rho  # LIBSVM's scale
-    return F.FormulationResult(
-        alpha=alpha,
-        dual_coef=dual_coef,
-        intercept=-res.b_kkt / rho,
-        offset=res.b_kkt / rho,
-        support=np.flatnonzero(dual_coef != 0),
-        objective=res.objective / rho**2,
-        n_iter=int(res.n_iter),
-        status=int(res.status),
-        time=float(res.time),
-        upper_bound=w * mu,
-        classes=None,
-        raw=res,
-        extra={},
-    )
+    return F.FormulationResult.from_solve(  # in LIBSVM's scale
+        res, alpha=alpha, dual_coef=alpha * t / rho, intercept=-res.b_kkt / rho,
+        offset=res.b_kkt / rho, upper_bound=w * mu, objective=res.objective / rho**2,
+    )  # fmt: skip
 
 
 def _one_class_nearest_point(p, data, kernel, y, sample_weight, class_weight, warm):
@@ -537,21 +504,10 @@ def _one_class_nearest_point(p, data, kernel, y, sample_weight, class_weight, wa
         f, free, np.where(at_cap, f, -np.inf), np.where(at_zero, f, np.inf)
     )
     alpha = scale * res.alpha
-    return F.FormulationResult(
-        alpha=alpha,
-        dual_coef=alpha,
-        intercept=-scale * offset,
-        offset=scale * offset,
-        support=np.flatnonzero(alpha != 0),
-        objective=scale**2 * res.objective,  # LIBSVM's scale
-        n_iter=int(res.n_iter),
-        status=int(res.status),
-        time=float(res.time),
-        upper_bound=w,
-        classes=None,
-        raw=res,
-        extra={},
-    )
+    return F.FormulationResult.from_solve(  # in LIBSVM's scale
+        res, alpha=alpha, dual_coef=alpha, intercept=-scale * offset, offset=scale * offset,
+        upper_bound=w, objective=scale**2 * res.objective,
+    )  # fmt: skip
 
 
 #: ``MACHINES[problem][solver]``: the machine solving ``problem`` with ``solver``.

@@ -125,6 +125,47 @@ class FormulationResult:
         """Whether the solver met its stopping rule (``status == 0``)."""
         return self.status == 0
 
+    @classmethod
+    def from_solve(cls, raw, *, alpha, dual_coef, intercept, offset, upper_bound, **fields):
+        """The result of one solve: the one place a solver's own result becomes this type.
+
+        Parameters
+        ----------
+        raw : object
+            The solver's result; ``objective``, ``n_iter``, ``status`` and ``time`` are read
+            from it unless given in ``fields``.
+        alpha, dual_coef, intercept, offset, upper_bound
+            As the attributes.
+        **fields
+            ``support`` (default: where ``dual_coef != 0``), ``classes`` (default None),
+            ``extra`` (default empty), or ``objective``, ``n_iter``, ``status``, ``time`` in
+            place of the solver's.
+
+        Returns
+        -------
+        FormulationResult
+        """
+        names = ("objective", "n_iter", "status", "time")
+        solved = {name: fields.pop(name, None) for name in names}
+        solved = {k: getattr(raw, k) if v is None else v for k, v in solved.items()}
+        support = fields.pop("support", None)
+        return cls(
+            alpha=alpha,
+            dual_coef=dual_coef,
+            intercept=float(intercept),
+            offset=float(offset),
+            support=np.flatnonzero(dual_coef != 0) if support is None else support,
+            objective=float(solved["objective"]),
+            n_iter=int(solved["n_iter"]),
+            status=int(solved["status"]),
+            time=float(solved["time"]),
+            upper_bound=upper_bound,
+            classes=fields.pop("classes", None),
+            raw=raw,
+            extra=fields.pop("extra", {}),
+            **fields,
+        )
+
 
 # --------------------------------------------------------------------------------------------
 # helpers
@@ -221,25 +262,6 @@ def _smo_kwargs(tol, shrinking, cache_size, max_iter, mode="faithful"):
         cache_size=float(cache_size),
         max_iter=-1 if max_iter is None else int(max_iter),
         mode=mode,
-    )
-
-
-def _result(res, alpha, dual_coef, intercept, offset, support, bounds, classes, extra):
-    """The :class:`FormulationResult` of an SMO solve: the one place its fields are filled."""
-    return FormulationResult(
-        alpha=alpha,
-        dual_coef=dual_coef,
-        intercept=float(intercept),
-        offset=float(offset),
-        support=support,
-        objective=float(res.objective),
-        n_iter=int(res.n_iter),
-        status=int(res.status),
-        time=float(res.time),
-        upper_bound=bounds,
-        classes=classes,
-        raw=res,
-        extra=extra,
     )
 
 
@@ -344,8 +366,10 @@ def solve_c_svc(
     dual_coef = y_pub * alpha
     support = np.flatnonzero(alpha != 0)
     n_support = np.array([np.sum(y[support] == c) for c in classes])
-    return _result(res, alpha, dual_coef, res.offset, res.offset, support, bounds, classes,
-                   {"n_support": n_support})
+    return FormulationResult.from_solve(
+        res, alpha=alpha, dual_coef=dual_coef, intercept=res.offset, offset=res.offset,
+        upper_bound=bounds, classes=classes, extra={"n_support": n_support},
+    )  # fmt: skip
 
 
 def solve_nu_svc(
@@ -426,10 +450,11 @@ def solve_nu_svc(
     bounds[order] = upper / r
     offset = res.offset / r
     n_support = np.array([np.sum(y[support] == c) for c in classes])
-    out = _result(res, alpha, dual_coef, offset, offset, support, bounds, classes,
-                  {"r": r, "n_support": n_support})
-    out.objective = res.objective / (r * r)
-    return out
+    return FormulationResult.from_solve(
+        res, alpha=alpha, dual_coef=dual_coef, intercept=offset, offset=offset,
+        upper_bound=bounds, classes=classes, extra={"r": r, "n_support": n_support},
+        objective=res.objective / (r * r),
+    )  # fmt: skip
 
 
 def solve_one_class(
@@ -488,8 +513,10 @@ def solve_one_class(
     alpha[order] = res.alpha
     bounds = np.zeros(n)
     bounds[order] = upper
-    support = np.flatnonzero(alpha != 0)
-    return _result(res, alpha, alpha.copy(), -res.offset, res.offset, support, bounds, None, {})
+    return FormulationResult.from_solve(
+        res, alpha=alpha, dual_coef=alpha.copy(), intercept=-res.offset, offset=res.offset,
+        upper_bound=bounds,
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------
@@ -544,8 +571,10 @@ def _svr_result(res, n, kept, upper2, extra):
     beta = alpha2[:n] - alpha2[n:]
     bounds = np.zeros(2 * n)
     bounds[idx] = upper2
-    support = np.flatnonzero(beta != 0)
-    return _result(res, alpha2, beta, -res.offset, res.offset, support, bounds, None, extra)
+    return FormulationResult.from_solve(
+        res, alpha=alpha2, dual_coef=beta, intercept=-res.offset, offset=res.offset,
+        upper_bound=bounds, extra=extra,
+    )  # fmt: skip
 
 
 def solve_epsilon_svr(
@@ -736,18 +765,8 @@ def solve_c_svc_decomposition(
     )
     y_pub = np.where(y == classes[1], 1.0, -1.0)
     support = np.flatnonzero(res.alpha != 0)
-    return FormulationResult(
-        alpha=res.alpha,
-        dual_coef=y_pub * res.alpha,
-        intercept=res.offset,
-        offset=res.offset,
-        support=support,
-        objective=res.objective,
-        n_iter=res.n_outer,
-        status=res.status,
-        time=res.time,
-        upper_bound=upper,
-        classes=classes,
-        raw=res,
+    return FormulationResult.from_solve(
+        res, alpha=res.alpha, dual_coef=y_pub * res.alpha, intercept=res.offset,
+        offset=res.offset, upper_bound=upper, classes=classes, n_iter=res.n_outer,
         extra={"n_support": np.array([np.sum(y[support] == c) for c in classes])},
-    )
+    )  # fmt: skip

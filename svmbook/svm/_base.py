@@ -347,7 +347,11 @@ class BaseSVM(BaseEstimator):
     # -- single machine fit (regression, one-class) ------------------------------------------------
 
     def _fit_single(self, X, y, sample_weight):
-        """Fit the one machine of a regression or one-class problem; returns its result."""
+        """Fit the one machine of a regression or one-class problem on validated ``X`` (and
+        ``y``); returns its result."""
+        if sample_weight is not None:
+            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
+        self._prepare(X, sample_weight)
         key = self._warm_key(X, y, sample_weight)
         warm = self._warm_starts(key, 1)[0]
         data, kernel = self._source(X)
@@ -646,9 +650,6 @@ class BaseSVR(RegressorMixin, BaseSVM):
         X, y = validate_data(
             self, X, y, accept_sparse="csr", dtype=np.float64, order="C", y_numeric=True
         )
-        if sample_weight is not None:
-            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
-        self._prepare(X, sample_weight)
         m = self._fit_single(X, y, sample_weight)
         if self._impl == "nu_svr":
             self.epsilon_ = float(m.extra["epsilon"])
@@ -691,9 +692,6 @@ class BaseOneClass(OutlierMixin, BaseSVM):
             The fitted estimator.
         """
         X = validate_data(self, X, accept_sparse="csr", dtype=np.float64, order="C")
-        if sample_weight is not None:
-            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
-        self._prepare(X, sample_weight)
         m = self._fit_single(X, None, sample_weight)
         self.offset_ = float(m.offset)
         return self

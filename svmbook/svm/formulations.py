@@ -353,19 +353,13 @@ def solve_c_svc(
     cw = (1.0, 1.0)
     if class_weight is not None:
         cw = compute_class_weight(class_weight, classes=classes, y=y)
-    alpha, bounds, res = _c_svc(
-        src,
-        y == classes[0],
-        w,
-        C * cw[0],
-        C * cw[1],
-        alpha0,
-        _smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
-    )
-    y_pub = np.where(y == classes[1], 1.0, -1.0)
-    dual_coef = y_pub * alpha
+    first = y == classes[0]
+    options = _smo_kwargs(tol, shrinking, cache_size, max_iter, mode)
+    alpha, bounds, res = _c_svc(src, first, w, C * cw[0], C * cw[1], alpha0, options)
+    dual_coef = np.where(first, -alpha, alpha)  # positive for classes[1]
     support = np.flatnonzero(alpha != 0)
-    n_support = np.array([np.sum(y[support] == c) for c in classes])
+    n_first = int(np.count_nonzero(first[support]))
+    n_support = np.array([n_first, support.shape[0] - n_first])
     return FormulationResult.from_solve(
         res, alpha=alpha, dual_coef=dual_coef, intercept=res.offset, offset=res.offset,
         upper_bound=bounds, classes=classes, extra={"n_support": n_support},

@@ -924,7 +924,7 @@ def solve(
     prefill_gram : bool, default=False
         Fast mode only: when the whole float32 Gram matrix fits in ``cache_size`` (``4 m^2``
         bytes), compute it up front, blockwise (one GEMM per block, vectorised exponential),
-        and run the loop on it. Measured on the 2-vCPU VM of the anchors it is *slower* at
+        and run the loop on it. Measured on a 2-vCPU VM it is *slower* at
         n=10k than rows on demand: the solver only ever touches about half of the rows.
     rows : svmbook.solvers.cache.RowCache, default=None
         Instead of ``K`` / ``X`` and ``kernel``: a kernel source with its row cache, reused

@@ -43,19 +43,20 @@ Precision: kernel values are rounded to float32 (LIBSVM's ``Qfloat``, as the SMO
 them), in the outer gradient as in the subproblem, so both see one and the same problem and a
 subproblem solved to ``tol / 10`` always makes progress on the outer violation.
 
-Kernel columns ``K[:, B]`` come from a small LRU row cache (rows are symmetric columns) whose
-size is counted in rows, as the thesis's decomposition counts kernel evaluations.
+Kernel columns ``K[:, B]`` come from the LRU row cache of :mod:`svmbook.solvers.cache` (rows are
+symmetric columns; the same float32 values as the SMO core's) whose size is counted in rows, as
+the thesis's decomposition counts kernel evaluations.
 """
 
 import time
 import warnings
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 
+from .cache import get_rows, kernel_source, make_cache
 from .smo import FREE, LOWER_BOUND, UPPER_BOUND, calculate_offset
 from .smo import solve as smo_solve
 
@@ -127,55 +128,42 @@ class DecompositionResult:
 
 
 class _Rows:
-    """Kernel rows ``K[i, :]`` (float32-rounded, float64 storage) with an LRU cache of rows.
+    """Kernel rows ``K[i, :]`` (float32 values, float64 storage) for the decomposition.
 
-    From a Gram matrix the rows are slices; from a Kernel the missing rows are one call
-    ``kernel(X[missing], X)`` (the catalogue's Gram code, no second kernel implementation).
+    From a Gram matrix the rows are slices of its float32 rounding. From a kernel they come
+    from the kernel-row service of every numba solver (:func:`svmbook.solvers.cache.kernel_source`
+    and its LRU cache of ``cache_rows`` rows), so they are the SMO core's values.
     """
 
     def __init__(self, K, X, kernel, cache_rows):
-        if (K is None) == (kernel is None):
-            raise ValueError("give either a precomputed Gram matrix K or a kernel (with X)")
-        self.kernel = kernel
-        if kernel is not None:
-            if X is None:
-                raise ValueError("X is required with kernel")
-            if not callable(kernel):
-                raise TypeError(f"kernel must be a svmbook.kernels.Kernel, got {kernel!r}")
-            self.X = kernel.check_input(X) if hasattr(kernel, "check_input") else np.asarray(X)
-            self.n = self.X.shape[0]
-            diag = kernel.diag(self.X) if hasattr(kernel, "diag") else None
-            self.diag = None if diag is None else _f32(np.asarray(diag, dtype=np.float64))
-        else:
+        if K is not None and kernel is None:
             K = np.asarray(K, dtype=np.float64)
-            if K.ndim != 2 or K.shape[0] != K.shape[1]:
-                raise ValueError(f"K must be a square (n, n) Gram matrix, got shape {K.shape}")
-            if not np.all(np.isfinite(K)):
+            if K.ndim == 2 and not np.all(np.isfinite(K)):
                 raise ValueError("K must be finite")
-            self.K = _f32(K)
-            self.n = K.shape[0]
-            self.diag = np.ascontiguousarray(np.diag(self.K))
-        self.cache = OrderedDict()
-        self.cache_rows = max(int(cache_rows), 1)
-        self.n_kernel_evals = 0
+        self.source = kernel_source(K, X, kernel)
+        self.n = self.source.n_points
+        self.K = _f32(self.source.ksrc[2]) if kernel is None else None
+        # a budget of exactly cache_rows rows of 4 n bytes (+1 byte against rounding down)
+        budget = (4.0 * self.n * cache_rows + 1.0) / (1 << 20)
+        self.cache = None if kernel is None else make_cache(self.n, budget)
+
+    @property
+    def n_kernel_evals(self):
+        """Kernel entries computed so far (0 for a Gram matrix)."""
+        return 0 if self.cache is None else int(self.cache[5][2])
 
     def get(self, idx):
         """Rows ``idx`` as an array of shape (len(idx), n)."""
         idx = np.asarray(idx, dtype=np.int64)
-        if self.kernel is None:
+        if self.cache is None:
             return self.K[idx]
-        missing = [int(i) for i in idx if int(i) not in self.cache]
-        if missing:
-            new = _f32(np.asarray(self.kernel(self.X[missing], self.X), dtype=np.float64))
-            self.n_kernel_evals += new.size
-            for i, row in zip(missing, new, strict=True):
-                self.cache[i] = row
         out = np.empty((idx.shape[0], self.n))
-        for k, i in enumerate(idx.tolist()):
-            out[k] = self.cache[i]
-            self.cache.move_to_end(i)
-        while len(self.cache) > max(self.cache_rows, idx.shape[0]):
-            self.cache.popitem(last=False)
+        n_slots = self.cache[0].shape[0]
+        for start in range(0, idx.shape[0], n_slots):  # get_rows takes at most n_slots rows
+            chunk = idx[start : start + n_slots]
+            slots = np.empty(chunk.shape[0], dtype=np.int64)
+            get_rows(chunk, self.source.ksrc, self.cache, slots)
+            out[start : start + chunk.shape[0]] = self.cache[0][slots]
         return out
 
 
@@ -392,10 +380,8 @@ def decompose(
         raise ValueError(f"tol must be > 0, got {tol!r}")
     if cache_rows is not None and not cache_rows >= 1:
         raise ValueError(f"cache_rows must be >= 1, got {cache_rows!r}")
-    rows = _Rows(K, X, kernel, 1 if cache_rows is None else cache_rows)
+    rows = _Rows(K, X, kernel, max(2 * q, 1000) if cache_rows is None else cache_rows)
     n = rows.n
-    if cache_rows is None:
-        rows.cache_rows = max(2 * q, 1000)
     if q > n:
         raise ValueError(f"q must be <= n = {n}, got {q}")
     if y is None:

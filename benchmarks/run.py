@@ -1,7 +1,7 @@
 """``make bench``: svmbook's SMO (faithful and fast modes) against scikit-learn's LIBSVM.
 
 For each case one worker subprocess loads the data once and fits, interleaved and in the same
-process, scikit-learn's estimator and svmbook's adapters (:mod:`svmbook.formulations`, called
+process, scikit-learn's estimator and svmbook's adapters (:mod:`svmbook.svm.formulations`, called
 directly) with the same kernel, ``tol`` and cache budget. Reported per solver:
 
 * ``time``: median (and min, and every raw time) of ``repeats`` fits, after one untimed warm-up
@@ -173,8 +173,8 @@ def dual_objective(kind, X, gamma, support, coef, target=None, epsilon=0.1):
 def make_fits(kind, X, y, gamma, cache):
     from sklearn import svm
 
-    from svmbook import formulations as F
     from svmbook.kernels import get_kernel
+    from svmbook.svm import formulations as F
 
     k = get_kernel("rbf", gamma=gamma)
     common = dict(tol=1e-3, cache_size=cache)
@@ -260,7 +260,7 @@ def worker(case_name, quick, repeats):
 COMPILE_SNIPPET = """
 import time, numpy as np
 t0 = time.perf_counter()
-from svmbook import formulations as F
+from svmbook.svm import formulations as F
 from svmbook.kernels import get_kernel
 t1 = time.perf_counter()
 rng = np.random.default_rng(0)

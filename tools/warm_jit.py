@@ -26,13 +26,13 @@ def main() -> None:
         NuSVC,
         NuSVR,
         OneClassSVM,
-        formulations,
         hull,
         kernels,
         perceptrons,
     )
     from svmbook.solvers.decomposition import decompose
     from svmbook.solvers.nearest_point import solve_min_norm_point
+    from svmbook.svm import formulations
 
     rng = np.random.default_rng(0)
     X = rng.normal(size=(40, 3))

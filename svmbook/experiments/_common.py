@@ -90,7 +90,7 @@ def c_svm(X, y, C, kind, value=None):
     Returns the fitted :class:`svmbook.SVC`, the multipliers ``alpha'`` over all training
     points and the training decision values without threshold ``f`` (``svmbook.thresholds``).
     """
-    from ..estimators import SVC
+    from ..svm import SVC
 
     clf = SVC(C=C, tol=1e-3, **kernel_spec(kind, value)).fit(X, y)
     alpha = np.zeros(len(y))

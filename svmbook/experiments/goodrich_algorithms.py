@@ -96,7 +96,7 @@ def fit_once(algorithm, X, y, kind, value, mu, max_iter=None):
     """
     method, stop = ALGORITHMS[algorithm]
     if method == "musvc":
-        from ..estimators import MuSVC
+        from ..svm import MuSVC
 
         clf = MuSVC(
             mu=min(mu, 1.0),

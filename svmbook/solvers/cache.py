@@ -5,9 +5,10 @@ circular doubly linked LRU list whose total size is bounded by ``cache_size`` me
 the same policy with arrays only, so that jitted code can own it:
 
 * rows are rows of the *kernel* ``K(x_a, x_b)`` over the ``m`` real points, not of ``Q``. Every Q
-  of the SMO core is ``Q_ij = y_i y_j K(r_i, r_j)`` (STYLE.md Sec. 1), so one cached kernel row
-  serves both SVR variables of a point, and ``y_i y_j`` is applied on the fly (multiplying a
-  float32 value by +-1 is exact, so the values equal LIBSVM's ``(Qfloat)(y_i*y_j*k)``);
+  of the SMO core is ``Q_ij = y_i y_j K(r_i, r_j)`` (:mod:`svmbook.solvers.smo`), so one cached
+  kernel row serves both SVR variables of a point, and ``y_i y_j`` is applied on the fly
+  (multiplying a float32 value by +-1 is exact, so the values equal LIBSVM's
+  ``(Qfloat)(y_i*y_j*k)``);
 * rows are kept in the original order of the points. Shrinking permutes the solver's variables
   (as LIBSVM's ``swap_index``) but never the cache, so no cached row is ever invalidated;
 * storage is a fixed pool ``data[n_slots, m]`` of float32; ``slot_of[a]`` is the slot holding
@@ -438,10 +439,46 @@ class RowCache:
     A solve that reuses one (:func:`svmbook.solvers.smo.solve` with ``rows=``) starts with the
     rows the earlier solves computed, e.g. the second stage of a warm start after a kernel
     change. Build it with :func:`row_cache`; drop it when done (it holds up to the budget).
+
+    Attributes
+    ----------
+    source : KernelSource
+        Where the rows come from.
+    cache : tuple
+        The row cache of :func:`make_cache` over all ``source.n_points`` points.
+    points : ndarray of int or None
+        The solve's samples as points of the source (:meth:`subset`; None: all of them, in
+        order), e.g. the two classes of a one-vs-one machine reading the rows of the whole
+        training set.
     """
 
     source: KernelSource
     cache: tuple
+    points: np.ndarray | None = None
+
+    @property
+    def n_points(self):
+        """The number of samples a solve on this cache sees."""
+        return self.source.n_points if self.points is None else self.points.shape[0]
+
+    def subset(self, points):
+        """The same rows and cache, seen as the samples ``points`` (indices into the source).
+
+        Parameters
+        ----------
+        points : array-like of int of shape (n,)
+            Indices into the points of :attr:`source`.
+
+        Returns
+        -------
+        RowCache
+        """
+        points = np.ascontiguousarray(points, dtype=np.int64).ravel()
+        if points.size and (points.min() < 0 or points.max() >= self.source.n_points):
+            raise ValueError(f"points must index the {self.source.n_points} points of the source")
+        if self.points is not None:
+            points = self.points[points]
+        return RowCache(self.source, self.cache, points)
 
 
 def row_cache(K=None, X=None, kernel=None, *, cache_size=200.0, mode="faithful"):

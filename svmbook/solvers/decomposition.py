@@ -4,9 +4,10 @@ Solves the same problem as the SMO core (:mod:`svmbook.solvers.smo`) without the
 
     min_a  0.5 a' Q a + p' a   s.t.  y' a = y' alpha0,  0 <= a_i <= C_i,   Q_ij = y_i y_j K_ij,
 
-``p = -1`` by default (the C-SVC dual; :func:`c_svc_decomposition` is its adapter). Table 2.1 of
+``p = -1`` by default (the C-SVC dual; :func:`svmbook.svm.formulations.solve_c_svc_decomposition`
+is its adapter). Table 2.1 of
 D. D. Nguyen's thesis ("Efficient algorithms for training and model selection of SVMs", 2006,
-section 2.5; seed notes section 2.6)::
+section 2.5)::
 
     1. Set all alpha_i to zero                          (or a feasible alpha0: seeding, (4.15))
     2. Select a working set B of size q                 (or the caller's working_set)
@@ -30,7 +31,7 @@ take alternately the largest ``v`` of ``I_up`` and the smallest of ``I_low`` unt
 are chosen (q/2 from each side when both sides are large enough). q = 2 is the maximal violating
 pair, i.e. SMO with Keerthi et al.'s WSS 1 (not LIBSVM's second-order WSS 2).
 
-Step 6 (the thesis never writes it; seed notes section 2.6): stop when LIBSVM's maximal KKT
+Step 6 (the thesis does not state the test): stop when LIBSVM's maximal KKT
 violation ``m(alpha) - M(alpha) = max_{I_up} v - min_{I_low} v`` is ``<= tol``.
 
 Initial working set (thesis section 4.4.2): the model-selection chapter passes the support
@@ -42,24 +43,24 @@ Precision: kernel values are rounded to float32 (LIBSVM's ``Qfloat``, as the SMO
 them), in the outer gradient as in the subproblem, so both see one and the same problem and a
 subproblem solved to ``tol / 10`` always makes progress on the outer violation.
 
-Kernel columns ``K[:, B]`` come from a small LRU row cache (rows are symmetric columns) whose
-size is counted in rows, as the thesis's decomposition counts kernel evaluations.
+Kernel columns ``K[:, B]`` come from the LRU row cache of :mod:`svmbook.solvers.cache` (rows are
+symmetric columns; the same float32 values as the SMO core's) whose size is counted in rows, as
+the thesis's decomposition counts kernel evaluations.
 """
 
 import time
 import warnings
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
-from sklearn.utils.class_weight import compute_class_weight
 
-from .smo import FREE, LOWER_BOUND, UPPER_BOUND, calculate_rho
+from .cache import get_rows, kernel_source, make_cache
+from .smo import FREE, LOWER_BOUND, UPPER_BOUND, calculate_offset
 from .smo import solve as smo_solve
 
-__all__ = ["DecompositionResult", "decompose", "c_svc_decomposition", "kkt_violation"]
+__all__ = ["DecompositionResult", "decompose", "kkt_violation"]
 
 SUBSOLVERS = ("smo", "qp")
 
@@ -74,10 +75,11 @@ class DecompositionResult:
         The solution.
     G : ndarray of shape (n,)
         Gradient ``Q alpha + p`` at the solution (float32 kernel values, float64 sums).
-    rho : float
-        LIBSVM's rho: the decision function is ``sum_i y_i alpha_i K(x_i, x) - rho``.
+    offset : float
+        LIBSVM's rho, named apart from Goodrich's margin parameter: the decision function is
+        ``sum_i y_i alpha_i K(x_i, x) - offset``.
     b : float
-        ``-rho``.
+        ``-offset``.
     objective : float
         ``0.5 alpha' Q alpha + p' alpha``.
     violation : float
@@ -103,7 +105,7 @@ class DecompositionResult:
 
     alpha: np.ndarray
     G: np.ndarray
-    rho: float
+    offset: float
     b: float
     objective: float
     violation: float
@@ -126,55 +128,42 @@ class DecompositionResult:
 
 
 class _Rows:
-    """Kernel rows ``K[i, :]`` (float32-rounded, float64 storage) with an LRU cache of rows.
+    """Kernel rows ``K[i, :]`` (float32 values, float64 storage) for the decomposition.
 
-    From a Gram matrix the rows are slices; from a Kernel the missing rows are one call
-    ``kernel(X[missing], X)`` (the catalogue's Gram code, no second kernel implementation).
+    From a Gram matrix the rows are slices of its float32 rounding. From a kernel they come
+    from the kernel-row service of every numba solver (:func:`svmbook.solvers.cache.kernel_source`
+    and its LRU cache of ``cache_rows`` rows), so they are the SMO core's values.
     """
 
     def __init__(self, K, X, kernel, cache_rows):
-        if (K is None) == (kernel is None):
-            raise ValueError("give either a precomputed Gram matrix K or a kernel (with X)")
-        self.kernel = kernel
-        if kernel is not None:
-            if X is None:
-                raise ValueError("X is required with kernel")
-            if not callable(kernel):
-                raise TypeError(f"kernel must be a svmbook.kernels.Kernel, got {kernel!r}")
-            self.X = kernel.check_input(X) if hasattr(kernel, "check_input") else np.asarray(X)
-            self.n = self.X.shape[0]
-            diag = kernel.diag(self.X) if hasattr(kernel, "diag") else None
-            self.diag = None if diag is None else _f32(np.asarray(diag, dtype=np.float64))
-        else:
+        if K is not None and kernel is None:
             K = np.asarray(K, dtype=np.float64)
-            if K.ndim != 2 or K.shape[0] != K.shape[1]:
-                raise ValueError(f"K must be a square (n, n) Gram matrix, got shape {K.shape}")
-            if not np.all(np.isfinite(K)):
+            if K.ndim == 2 and not np.all(np.isfinite(K)):
                 raise ValueError("K must be finite")
-            self.K = _f32(K)
-            self.n = K.shape[0]
-            self.diag = np.ascontiguousarray(np.diag(self.K))
-        self.cache = OrderedDict()
-        self.cache_rows = max(int(cache_rows), 1)
-        self.n_kernel_evals = 0
+        self.source = kernel_source(K, X, kernel)
+        self.n = self.source.n_points
+        self.K = _f32(self.source.ksrc[2]) if kernel is None else None
+        # a budget of exactly cache_rows rows of 4 n bytes (+1 byte against rounding down)
+        budget = (4.0 * self.n * cache_rows + 1.0) / (1 << 20)
+        self.cache = None if kernel is None else make_cache(self.n, budget)
+
+    @property
+    def n_kernel_evals(self):
+        """Kernel entries computed so far (0 for a Gram matrix)."""
+        return 0 if self.cache is None else int(self.cache[5][2])
 
     def get(self, idx):
         """Rows ``idx`` as an array of shape (len(idx), n)."""
         idx = np.asarray(idx, dtype=np.int64)
-        if self.kernel is None:
+        if self.cache is None:
             return self.K[idx]
-        missing = [int(i) for i in idx if int(i) not in self.cache]
-        if missing:
-            new = _f32(np.asarray(self.kernel(self.X[missing], self.X), dtype=np.float64))
-            self.n_kernel_evals += new.size
-            for i, row in zip(missing, new, strict=True):
-                self.cache[i] = row
         out = np.empty((idx.shape[0], self.n))
-        for k, i in enumerate(idx.tolist()):
-            out[k] = self.cache[i]
-            self.cache.move_to_end(i)
-        while len(self.cache) > max(self.cache_rows, idx.shape[0]):
-            self.cache.popitem(last=False)
+        n_slots = self.cache[0].shape[0]
+        for start in range(0, idx.shape[0], n_slots):  # get_rows takes at most n_slots rows
+            chunk = idx[start : start + n_slots]
+            slots = np.empty(chunk.shape[0], dtype=np.int64)
+            get_rows(chunk, self.source.ksrc, self.cache, slots)
+            out[start : start + chunk.shape[0]] = self.cache[0][slots]
         return out
 
 
@@ -391,10 +380,8 @@ def decompose(
         raise ValueError(f"tol must be > 0, got {tol!r}")
     if cache_rows is not None and not cache_rows >= 1:
         raise ValueError(f"cache_rows must be >= 1, got {cache_rows!r}")
-    rows = _Rows(K, X, kernel, 1 if cache_rows is None else cache_rows)
+    rows = _Rows(K, X, kernel, max(2 * q, 1000) if cache_rows is None else cache_rows)
     n = rows.n
-    if cache_rows is None:
-        rows.cache_rows = max(2 * q, 1000)
     if q > n:
         raise ValueError(f"q must be <= n = {n}, got {q}")
     if y is None:
@@ -440,7 +427,7 @@ def decompose(
     solve_sub = _SUB[subsolver]
     sub_tol = 0.1 * float(tol)
 
-    # G = Q alpha0 + p: O(n #SV) kernel evaluations (seed notes 2.13: part of the timing)
+    # G = Q alpha0 + p: O(n #SV) kernel evaluations, counted in the timing as in the thesis
     G = p.copy()
     sv = np.flatnonzero(alpha > 0)
     for s in range(0, sv.size, 256):
@@ -498,7 +485,7 @@ def decompose(
         status_arr.astype(np.int8),
         np.arange(n, dtype=np.int64),
     )
-    rho = float(calculate_rho(st, n))
+    offset = float(calculate_offset(st, n))
     if warn and status == 1:
         warnings.warn(
             f"decomposition stopped at max_iter={max_iter} outer iterations with KKT violation "
@@ -518,8 +505,8 @@ def decompose(
     return DecompositionResult(
         alpha=alpha,
         G=G,
-        rho=rho,
-        b=-rho,
+        offset=offset,
+        b=-offset,
         objective=objective,
         violation=violation,
         n_outer=n_outer,
@@ -529,103 +516,4 @@ def decompose(
         working_sets=working_sets,
         n_kernel_evals=rows.n_kernel_evals,
         time=time.perf_counter() - t0,
-    )
-
-
-# --------------------------------------------------------------------------------------------
-# C-SVC adapter
-# --------------------------------------------------------------------------------------------
-
-
-def c_svc_decomposition(
-    X,
-    y,
-    C=1.0,
-    kernel="precomputed",
-    q=10,
-    working_set=None,
-    *,
-    alpha0=None,
-    class_weight=None,
-    tol=1e-3,
-    max_iter=None,
-    subsolver="smo",
-    cache_rows=None,
-    random_state=None,
-):
-    """C-SVC by decomposition, with the fields of :func:`svmbook.formulations.solve_c_svc`.
-
-    Same conventions as ``solve_c_svc``: ``classes = sorted(unique(y))``, the core sees
-    ``classes[0]`` as +1, and ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept`` is positive for
-    ``classes[1]``. ``working_set`` and ``alpha0`` are in the caller's sample order (``alpha0``
-    is the ``alpha`` field of a previous result; it must satisfy ``y' alpha0 = 0``). The samples
-    are not regrouped by class (only tie-breaking would change). No ``sample_weight``.
-
-    Returns
-    -------
-    svmbook.formulations.FormulationResult
-        With ``smo=None``; ``n_iter`` is the number of outer iterations and
-        ``extra["decomposition"]`` the :class:`DecompositionResult`.
-    """
-    from ..formulations import FormulationResult
-
-    if isinstance(kernel, str):
-        if kernel != "precomputed":
-            raise ValueError(
-                f"kernel must be 'precomputed' or a svmbook.kernels.Kernel, got {kernel!r}; "
-                "resolve names with svmbook.kernels.get_kernel"
-            )
-        src = {"K": X}
-        n = np.shape(X)[0]
-    else:
-        src = {"X": X, "kernel": kernel}
-        n = np.shape(X)[0]
-    y = np.asarray(y).ravel()
-    if y.shape[0] != n:
-        raise ValueError(f"y must have length {n}, got {y.shape[0]}")
-    classes = np.unique(y)
-    if classes.shape[0] != 2:
-        raise ValueError(f"y must hold exactly two classes, got {classes.shape[0]}")
-    if not (np.isscalar(C) and np.isfinite(C) and C > 0):
-        raise ValueError(f"C must be finite and > 0, got {C!r}")
-    cw = compute_class_weight(class_weight, classes=classes, y=y)
-    y_int = np.where(y == classes[0], 1.0, -1.0)
-    upper = np.where(y_int > 0, C * cw[0], C * cw[1])
-    if alpha0 is not None:
-        a0 = np.asarray(alpha0, dtype=np.float64).ravel()
-        if a0.shape[0] == n and np.all(np.isfinite(a0)):
-            eq = float(y_int @ a0)
-            if abs(eq) > 1e-10 * max(1.0, float(np.abs(a0).sum())):
-                raise ValueError(f"alpha0 is infeasible: y'alpha0 = {eq!r}, must equal 0.0")
-    res = decompose(
-        y=y_int,
-        C=upper,
-        q=q,
-        working_set=working_set,
-        alpha0=alpha0,
-        tol=tol,
-        max_iter=max_iter,
-        subsolver=subsolver,
-        cache_rows=cache_rows,
-        random_state=random_state,
-        **src,
-    )
-    y_pub = np.where(y == classes[1], 1.0, -1.0)
-    support = np.flatnonzero(res.alpha != 0)
-    return FormulationResult(
-        alpha=res.alpha,
-        dual_coef=y_pub * res.alpha,
-        intercept=res.rho,
-        rho=res.rho,
-        support=support,
-        n_iter=res.n_outer,
-        objective=res.objective,
-        status=res.status,
-        upper_bound=upper,
-        classes=classes,
-        smo=None,
-        extra={
-            "n_support": np.array([np.sum(y[support] == c) for c in classes]),
-            "decomposition": res,
-        },
     )

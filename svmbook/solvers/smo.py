@@ -5,7 +5,7 @@ Solves (Chang & Lin, "LIBSVM: a library for support vector machines", ACM TIST 2
     min_a  0.5 a' Q a + p' a   s.t.  y' a = Delta,  0 <= a_i <= C_i,
 
 with ``y_i`` in {-1, +1} and ``Q_ij = y_i y_j K(x[r_i], x[r_j])`` for a row map ``r`` from the
-``l`` variables to the ``m`` real points (STYLE.md Sec. 1: SVC has ``r = identity``, one-class
+``l`` variables to the ``m`` real points (SVC has ``r = identity``, one-class
 ``y = 1``, SVR ``y = (+1.., -1..)`` and ``r = (0..m-1, 0..m-1)``). With ``nu=True`` it solves
 the nu problems' two equality constraints ``sum_{y_i=+1} a_i = Delta_+``,
 ``sum_{y_i=-1} a_i = Delta_-`` (LIBSVM's ``Solver_NU``). The start ``alpha`` must be feasible; it
@@ -21,7 +21,10 @@ It is a re-implementation of LIBSVM's ``Solver`` (``svm.cpp``), step by step, wi
 * shrinking (``do_shrinking``, ``be_shrunk``) with the gradient rebuilt from ``G_bar``
   (``reconstruct_gradient``); shrunk variables are swapped behind ``active_size`` exactly as
   ``swap_index`` does, because the order decides ties;
-* ``calculate_rho`` (and the nu variant returning two rhos).
+* ``calculate_rho`` (and the nu variant returning two values), named ``calculate_offset`` here:
+  LIBSVM's ``rho``, the constant of its decision function ``sum_i y_i alpha_i K(x_i, x) - rho``,
+  is called the *offset* throughout svmbook, so that ``rho`` keeps one meaning (Goodrich's margin
+  parameter of the geometric modules).
 
 Kernel values are float32 (LIBSVM's ``Qfloat``), everything else float64, so the iteration
 sequence equals LIBSVM's on the same kernel values. Kernel rows come from the LRU cache in
@@ -597,13 +600,14 @@ def do_shrinking(st, ksrc, cache, ctl, eps, nu):
 
 
 # --------------------------------------------------------------------------------------------
-# rho
+# offset (LIBSVM's rho)
 # --------------------------------------------------------------------------------------------
 
 
 @njit(cache=True)
-def calculate_rho(st, active_size):
-    """rho = mean of y_i G_i over free variables, else the middle of the feasible interval."""
+def calculate_offset(st, active_size):
+    """LIBSVM's ``calculate_rho``: the offset is the mean of ``y_i G_i`` over free variables, else
+    the middle of the feasible interval."""
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     nr_free = 0
     ub = INF
@@ -630,8 +634,9 @@ def calculate_rho(st, active_size):
 
 
 @njit(cache=True)
-def calculate_rho_nu(st, active_size):
-    """Per-class r1, r2 (LIBSVM Solver_NU): returns (rho, r) = ((r1 - r2)/2, (r1 + r2)/2)."""
+def calculate_offset_nu(st, active_size):
+    """LIBSVM's ``Solver_NU::calculate_rho``: per-class r1, r2, returned as the offset and the
+    margin ``(offset, r) = ((r1 - r2)/2, (r1 + r2)/2)``."""
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     nr_free1 = 0
     nr_free2 = 0
@@ -670,10 +675,10 @@ def calculate_rho_nu(st, active_size):
 
 @njit(cache=True)
 def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
-    """LIBSVM's Solver::Solve main loop on prepared state. Returns (n_iter, status, rho, r).
+    """LIBSVM's Solver::Solve main loop on prepared state. Returns (n_iter, status, offset, r).
 
     status 0: optimal within eps; 1: max_iter reached (the gradient is still rebuilt, as in
-    upstream LIBSVM, so rho and the objective are those of the returned alpha).
+    upstream LIBSVM, so the offset and the objective are those of the returned alpha).
     """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     l = y.shape[0]
@@ -731,11 +736,11 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
             update_G_bar(j, row(r[j], ksrc, cache), -1.0 if uj else 1.0, st)
 
     if nu:
-        rho, rr = calculate_rho_nu(st, ctl[CTL_ACTIVE_SIZE])
+        offset, rr = calculate_offset_nu(st, ctl[CTL_ACTIVE_SIZE])
     else:
-        rho = calculate_rho(st, ctl[CTL_ACTIVE_SIZE])
+        offset = calculate_offset(st, ctl[CTL_ACTIVE_SIZE])
         rr = 0.0
-    return n_iter, status, rho, rr
+    return n_iter, status, offset, rr
 
 
 # --------------------------------------------------------------------------------------------
@@ -758,8 +763,8 @@ class SMOResult:
         The solution, in the caller's variable order.
     G : ndarray of shape (l,)
         Gradient ``Q alpha + p`` at the solution.
-    rho : float
-        LIBSVM's rho (the decision function is ``sum_i y_i alpha_i K(x_i, x) - rho``). For
+    offset : float
+        LIBSVM's ``rho`` (the decision function is ``sum_i y_i alpha_i K(x_i, x) - offset``). For
         ``nu=True`` it is ``(r1 - r2) / 2``.
     r : float
         ``(r1 + r2) / 2`` for ``nu=True`` (LIBSVM's ``si.r``), else 0.
@@ -778,7 +783,7 @@ class SMOResult:
 
     alpha: np.ndarray
     G: np.ndarray
-    rho: float
+    offset: float
     r: float
     objective: float
     n_iter: int
@@ -919,12 +924,14 @@ def solve(
     prefill_gram : bool, default=False
         Fast mode only: when the whole float32 Gram matrix fits in ``cache_size`` (``4 m^2``
         bytes), compute it up front, blockwise (one GEMM per block, vectorised exponential),
-        and run the loop on it. Measured on the 2-vCPU VM of the anchors it is *slower* at
+        and run the loop on it. Measured on a 2-vCPU VM it is *slower* at
         n=10k than rows on demand: the solver only ever touches about half of the rows.
     rows : svmbook.solvers.cache.RowCache, default=None
         Instead of ``K`` / ``X`` and ``kernel``: a kernel source with its row cache, reused
         from earlier solves on the same points (its rows are cache hits here; ``cache_size``
         and ``mode`` are then the ones it was built with). The statistics count this solve only.
+        With :attr:`~svmbook.solvers.cache.RowCache.points` the m points of the problem are
+        those points of the source (``row_map`` indexes them).
     blas_threads : int, None or "auto", default="auto"
         Threads of the BLAS product behind each kernel row (linear, polynomial, RBF, sigmoid)
         during the solve; None leaves the library's setting. ``"auto"``: None when the cache
@@ -948,7 +955,8 @@ def solve(
     else:
         source, cache = rows.source, rows.cache
         mode = "fast" if source.ksrc[4] else "faithful"
-    m = source.n_points
+    points = None if rows is None else rows.points
+    m = source.n_points if points is None else points.shape[0]
     stats0 = cache[5].copy()  # a shared cache has counted earlier solves
     p = np.ascontiguousarray(p, dtype=np.float64).ravel()
     l = p.shape[0]
@@ -966,6 +974,8 @@ def solve(
         r = np.ascontiguousarray(row_map, dtype=np.int64).ravel()
         if r.shape[0] != l or r.min() < 0 or r.max() >= m:
             raise ValueError("row_map must hold l indices into the m points of K")
+    if points is not None:  # the samples are some points of a shared source
+        r = points[r]
     alpha = np.array(alpha0, dtype=np.float64).ravel()
     if alpha.shape[0] != l:
         raise ValueError(f"alpha0 must have length {l}, got {alpha.shape[0]}")
@@ -1003,7 +1013,7 @@ def solve(
         )
     with _blas_limit(blas_threads):
         init_gradient(st, ksrc, cache)
-        n_iter, status, rho, rr = solve_loop(
+        n_iter, status, offset, rr = solve_loop(
             st, ksrc, cache, float(tol), bool(shrinking), max_iter, bool(nu)
         )
     _, _, _, p_s, alpha_s, _, G_s, _, _, perm = st
@@ -1024,7 +1034,7 @@ def solve(
     return SMOResult(
         alpha=alpha_out,
         G=G_out,
-        rho=float(rho),
+        offset=float(offset),
         r=float(rr),
         objective=objective,
         n_iter=int(n_iter),

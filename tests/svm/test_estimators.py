@@ -1,4 +1,4 @@
-"""svmbook.estimators: SVC and SVR (solver="qp") vs LIBSVM, Gunn's oracles, scikit-learn's API."""
+"""svmbook.svm: SVC and SVR (solver="qp") vs LIBSVM, Gunn's oracles, scikit-learn's API."""
 
 import pickle
 
@@ -13,8 +13,9 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as SkSVC
 from sklearn.svm import SVR as SkSVR
 
-from svmbook import SVC, SVR, kernels
+from svmbook import SVC, SVR, MuSVC, NuSVC, NuSVR, OneClassSVM, kernels
 from svmbook.qp import InfeasibleProblemError
+from svmbook.svm._machines import MACHINES
 
 # scikit-learn's toy (sklearn/svm/tests/test_svm.py)
 X = np.array([[-2, -1], [-1, -1], [-1, -2], [1, 1], [1, 2], [2, 1]], dtype=float)
@@ -302,3 +303,23 @@ def _expected_failed_checks(estimator):
 )
 def test_sklearn_compatible(estimator, check):
     check(estimator)
+
+
+@pytest.mark.parametrize("est", [SVC, NuSVC, MuSVC, SVR, NuSVR, OneClassSVM])
+def test_every_estimator_states_its_spec(est):
+    """Each class gives every setting its machines read: its own parameter or a fixed value,
+    never both (the explicit spec that replaces attribute fallbacks)."""
+    params = est().get_params()
+    fixed = est._fixed_params
+    aliases = est._param_aliases
+    own = {aliases.get(name, name) for name in params}
+    assert not own & set(fixed), f"{est.__name__} fixes a value it takes as a parameter"
+    settings = est()._fit_params()  # raises TypeError if a setting is missing
+    assert settings.solver == params["solver"] and settings.tol == params["tol"]
+    assert est._impl in MACHINES and params["solver"] in MACHINES[est._impl]
+
+
+@pytest.mark.parametrize("est", [NuSVC, OneClassSVM, MuSVC])
+def test_docstrings_do_not_document_a_missing_C(est):
+    doc = est.__doc__
+    assert "\n    C : " not in doc and "only ``C``" not in doc and "C_new / C_old" not in doc

@@ -1,4 +1,4 @@
-"""Tests of the SMO core (svmbook.solvers) and its LIBSVM formulations (svmbook.formulations).
+"""Tests of the SMO core (svmbook.solvers) and its LIBSVM formulations (svmbook.svm.formulations).
 
 Faithful mode: on the same data, tolerance and kernel values, the core must retrace LIBSVM's
 iterations, so scikit-learn's ``n_iter_`` is compared with ``==`` and the support sets as sets.
@@ -20,10 +20,10 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.preprocessing import StandardScaler
 
-from svmbook import formulations as F
 from svmbook.kernels import get_kernel
 from svmbook.solvers import solve
 from svmbook.solvers.cache import get_row, kernel_source, make_cache, row_cache
+from svmbook.svm import formulations as F
 
 # --------------------------------------------------------------------------------------------
 # data
@@ -165,7 +165,7 @@ def test_one_class_matches_libsvm(nu):
     sk = svm.OneClassSVM(kernel="precomputed", nu=nu).fit(K)
     assert ours.n_iter == sk.n_iter_
     _match(ours, sk)
-    np.testing.assert_allclose(ours.extra["offset"], sk.offset_[0], rtol=1e-12)
+    np.testing.assert_allclose(ours.offset, sk.offset_[0], rtol=1e-12)
     np.testing.assert_allclose(ours.alpha.sum(), nu * K.shape[0], rtol=1e-12)
 
 
@@ -244,35 +244,6 @@ def _small_problem(n=80, seed=3):
     return X, np.where(y == 1, 1.0, -1.0), rbf_kernel(X, gamma=0.3)
 
 
-def test_c_svc_objective_matches_cvxopt():
-    from svmbook.qp import svc_dual
-
-    _, y, K = _small_problem()
-    ours = F.solve_c_svc(K, y, 2.0, tol=1e-9)
-    ref = svc_dual(K, y, 2.0)
-    np.testing.assert_allclose(ours.objective, ref.objective, rtol=1e-6)
-    # the objective the core reports is the objective of the alpha it returns
-    Q = y[:, None] * y[None, :] * K
-    a = ours.alpha
-    np.testing.assert_allclose(ours.objective, 0.5 * a @ Q @ a - a.sum(), rtol=1e-6)
-    # decision values agree (alphas need not be unique, f is)
-    f_ours = K @ ours.dual_coef + ours.intercept
-    f_ref = K @ ref.coef + ref.b
-    np.testing.assert_allclose(f_ours, f_ref, atol=1e-4)
-
-
-def test_epsilon_svr_objective_matches_cvxopt():
-    from svmbook.qp import svr_dual
-
-    X, z = make_regression(n_samples=60, n_features=4, noise=5.0, random_state=1)
-    z = z / z.std()
-    K = rbf_kernel(X, gamma=0.2)
-    ours = F.solve_epsilon_svr(K, z, 3.0, 0.2, tol=1e-9)
-    ref = svr_dual(K, z, 3.0, epsilon=0.2)
-    np.testing.assert_allclose(ours.objective, ref.objective, rtol=1e-6)
-    np.testing.assert_allclose(K @ ours.dual_coef + ours.intercept, K @ ref.coef + ref.b, atol=1e-4)
-
-
 @pytest.mark.parametrize("tol", [1e-3, 1e-6])
 @pytest.mark.parametrize("shrinking", [True, False])
 def test_kkt_violation_below_tol(tol, shrinking):
@@ -307,7 +278,7 @@ def test_shrinking_does_not_change_the_solution(name):
     assert on.n_iter == off.n_iter == sk_on == sk_off
     np.testing.assert_array_equal(on.support, off.support)
     np.testing.assert_allclose(on.alpha, off.alpha, rtol=0, atol=1e-12)
-    np.testing.assert_allclose(on.rho, off.rho, rtol=1e-12)
+    np.testing.assert_allclose(on.offset, off.offset, rtol=1e-12)
 
 
 def test_warm_start_from_optimum_stops_at_once():
@@ -317,7 +288,7 @@ def test_warm_start_from_optimum_stops_at_once():
     warm = F.solve_c_svc(K, y, 1.0, alpha0=cold.alpha)
     assert warm.n_iter <= 1
     np.testing.assert_allclose(warm.alpha, cold.alpha, atol=1e-12)
-    np.testing.assert_allclose(warm.rho, cold.rho, rtol=1e-9)
+    np.testing.assert_allclose(warm.offset, cold.offset, rtol=1e-9)
     # nu formulations warm-start from their unscaled alpha too
     cold = F.solve_nu_svc(K, y, 0.3)
     warm = F.solve_nu_svc(K, y, 0.3, alpha0=cold.alpha)
@@ -385,8 +356,8 @@ def test_deterministic():
     a = F.solve_c_svc(X, y, 1.0, kernel=k)
     b = F.solve_c_svc(X, y, 1.0, kernel=k)
     np.testing.assert_array_equal(a.alpha, b.alpha)
-    assert a.rho == b.rho and a.n_iter == b.n_iter and a.objective == b.objective
-    assert a.smo.n_kernel_evals == b.smo.n_kernel_evals and a.smo.cache_hits == b.smo.cache_hits
+    assert a.offset == b.offset and a.n_iter == b.n_iter and a.objective == b.objective
+    assert a.raw.n_kernel_evals == b.raw.n_kernel_evals and a.raw.cache_hits == b.raw.cache_hits
 
 
 def test_cache_size_changes_speed_not_results():
@@ -395,14 +366,14 @@ def test_cache_size_changes_speed_not_results():
     n = len(y)
     big = F.solve_c_svc(K, y, 1.0)
     tiny = F.solve_c_svc(K, y, 1.0, cache_size=1e-6)  # the floor: two rows
-    assert tiny.smo.stats["n_slots"] == 2 and big.smo.stats["n_slots"] == n
+    assert tiny.raw.stats["n_slots"] == 2 and big.raw.stats["n_slots"] == n
     np.testing.assert_array_equal(tiny.alpha, big.alpha)
-    assert tiny.rho == big.rho and tiny.n_iter == big.n_iter
-    assert big.smo.n_rows_computed <= n
-    assert tiny.smo.n_rows_computed > big.smo.n_rows_computed
-    assert big.smo.n_kernel_evals == big.smo.n_rows_computed * n
+    assert tiny.offset == big.offset and tiny.n_iter == big.n_iter
+    assert big.raw.n_rows_computed <= n
+    assert tiny.raw.n_rows_computed > big.raw.n_rows_computed
+    assert big.raw.n_kernel_evals == big.raw.n_rows_computed * n
     # every iteration requests rows i (WSS and update) and j
-    assert big.smo.cache_hits + big.smo.n_rows_computed >= 3 * big.n_iter
+    assert big.raw.cache_hits + big.raw.n_rows_computed >= 3 * big.n_iter
 
 
 def test_lru_cache_evicts_least_recently_used():
@@ -459,15 +430,15 @@ def test_fast_mode_reaches_faithful_optimum(seed, cache_size):
     ref = F.solve_c_svc(X, y, 1.0, kernel=k, tol=1e-6)
     fast = F.solve_c_svc(X, y, 1.0, kernel=k, tol=1e-6, cache_size=cache_size, mode="fast")
     assert fast.converged
-    assert fast.smo.stats["mode"] == "fast"
-    assert fast.smo.stats["n_prefilled"] == 0
+    assert fast.raw.stats["mode"] == "fast"
+    assert fast.raw.stats["n_prefilled"] == 0
     assert abs(fast.objective - ref.objective) <= 1e-6 * abs(ref.objective)
     assert _svc_violation(X, y, gamma, fast) < 1e-5
     # same support up to tolerance: points in one support only have a negligible alpha
     C = fast.upper_bound
     only = np.setxor1d(fast.support, ref.support)
     assert np.all(np.maximum(fast.alpha[only], ref.alpha[only]) <= 1e-4 * C[only])
-    assert abs(fast.rho - ref.rho) < 1e-4
+    assert abs(fast.offset - ref.offset) < 1e-4
 
 
 def test_fast_mode_other_formulations(regression):

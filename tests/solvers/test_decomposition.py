@@ -7,15 +7,15 @@ import pytest
 from sklearn.datasets import make_classification
 from sklearn.exceptions import ConvergenceWarning
 
-from svmbook import formulations as F
 from svmbook.kernels import linear, rbf
 from svmbook.qp import svc_dual
 from svmbook.solvers.decomposition import (
-    c_svc_decomposition,
     decompose,
     kkt_violation,
     select_working_set_q,
 )
+from svmbook.svm import formulations as F
+from svmbook.svm.formulations import solve_c_svc_decomposition
 
 
 def _problem(n, seed, gamma=0.2):
@@ -50,7 +50,7 @@ def test_objective_matches_cvxopt_and_smo(n, seed, C):
     assert abs(y @ a) < 1e-9 and a.min() >= 0 and a.max() <= C
     # KKT on the float64 Gram matrix: tol plus the float32 rounding of the kernel values
     assert kkt_violation(a, Q @ a - 1.0, y, C) < 1e-6 + 1e-5
-    ours = c_svc_decomposition(K, y, C, q=10, tol=1e-6)
+    ours = solve_c_svc_decomposition(K, y, C, q=10, tol=1e-6)
     smo = F.solve_c_svc(K, y, C, tol=1e-6)
     np.testing.assert_allclose(_f(K, ours), _f(K, smo), atol=1e-4)
     np.testing.assert_allclose(_f(K, ours), K @ ref.coef + ref.b, atol=1e-4)
@@ -62,7 +62,7 @@ def test_kernel_rows_equal_precomputed(p300):
     a = decompose(K, y, C, q=10, tol=1e-6)
     b = decompose(y=y, C=C, X=X, kernel=kernel, q=10, tol=1e-6, cache_rows=50)
     np.testing.assert_allclose(b.objective, a.objective, rtol=1e-9)
-    np.testing.assert_allclose(b.rho, a.rho, atol=1e-6)
+    np.testing.assert_allclose(b.offset, a.offset, atol=1e-6)
     assert b.n_kernel_evals > 0 and a.n_kernel_evals == 0
 
 
@@ -99,8 +99,8 @@ def test_q2_is_the_maximal_violating_pair(p300):
 
 def test_qp_subsolver_agrees_with_smo(p300):
     X, y, kernel, K, C, ref = p300
-    smo = c_svc_decomposition(K, y, C, q=20, tol=1e-6)
-    qp = c_svc_decomposition(K, y, C, q=20, tol=1e-6, subsolver="qp")
+    smo = solve_c_svc_decomposition(K, y, C, q=20, tol=1e-6)
+    qp = solve_c_svc_decomposition(K, y, C, q=20, tol=1e-6, subsolver="qp")
     assert qp.status == 0
     np.testing.assert_allclose(qp.objective, smo.objective, rtol=1e-7)
     np.testing.assert_allclose(_f(K, qp), _f(K, smo), atol=1e-4)
@@ -130,7 +130,7 @@ def test_warm_start_from_optimum(p300):
     np.testing.assert_allclose(again.objective, opt.objective, rtol=1e-12)
     # from the optimum of the SMO adapter (same float32 problem)
     smo = F.solve_c_svc(K, y, C, tol=1e-7)
-    seeded = c_svc_decomposition(K, y, C, q=10, tol=1e-6, alpha0=smo.alpha)
+    seeded = solve_c_svc_decomposition(K, y, C, q=10, tol=1e-6, alpha0=smo.alpha)
     assert seeded.n_iter <= 1
 
 
@@ -153,7 +153,7 @@ def test_alpha_seeding_4_15(p300):
 def test_toy_matches_solve_c_svc():
     X = np.array([[-2.0, -1], [-1, -1], [-1, -2], [1, 1], [1, 2], [2, 1]])
     Y = np.array([1, 1, 1, 2, 2, 2])
-    ours = c_svc_decomposition(X, Y, 1.0, kernel=linear(), q=2)
+    ours = solve_c_svc_decomposition(X, Y, 1.0, kernel=linear(), q=2)
     smo = F.solve_c_svc(X, Y, 1.0, kernel=linear())
     np.testing.assert_array_equal(ours.support, [1, 3])
     np.testing.assert_allclose(ours.dual_coef[[1, 3]], [-0.25, 0.25], atol=1e-6)
@@ -221,9 +221,9 @@ def test_bad_sources_raise():
     with pytest.raises(ValueError, match="K must be a square"):
         decompose(K[:5], y)
     with pytest.raises(ValueError, match="y'alpha0"):
-        c_svc_decomposition(K, y, 1.0, alpha0=np.where(y > 0, 0.5, 0.0))
+        solve_c_svc_decomposition(K, y, 1.0, alpha0=np.where(y > 0, 0.5, 0.0))
     with pytest.raises(ValueError, match="kernel must be 'precomputed'"):
-        c_svc_decomposition(X, y, 1.0, kernel="rbf")
+        solve_c_svc_decomposition(X, y, 1.0, kernel="rbf")
 
 
 def test_first_set_without_violating_pair_still_converges():
@@ -249,4 +249,4 @@ def test_short_working_set_is_completed_by_the_rule(p300):
 def test_solvers_package_exports():
     import svmbook.solvers as S
 
-    assert S.decompose is decompose and S.c_svc_decomposition is c_svc_decomposition
+    assert S.decompose is decompose and F.solve_c_svc_decomposition is solve_c_svc_decomposition

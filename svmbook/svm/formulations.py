@@ -1,4 +1,4 @@
-"""LIBSVM's formulations as short adapters on the one SMO core (:mod:`svmbook.solvers.smo`).
+"""LIBSVM's formulations as short adapters on the numba cores (:mod:`svmbook.solvers`).
 
 Each ``solve_*`` mirrors the function of the same name in LIBSVM's ``svm.cpp`` (Chang & Lin,
 "LIBSVM: a library for support vector machines", ACM TIST 2(3), 2011, Sec. 2-4): build ``p``,
@@ -16,11 +16,21 @@ scikit-learn conventions are kept so that an estimator can copy the fields (``du
   ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept`` is positive for ``classes[1]``.
   Grouping only changes the order in which the solver visits the variables (it decides ties in
   working-set selection); it is what makes ``n_iter`` equal scikit-learn's;
-* the kernel is either a precomputed Gram matrix passed as ``X`` (``kernel="precomputed"``) or a
+* the kernel is a precomputed Gram matrix passed as ``X`` (``kernel="precomputed"``), a
   :class:`svmbook.kernels.Kernel` evaluated on ``X`` row by row through the core's cache
-  (resolve scikit-learn names and ``gamma="scale"`` with :func:`svmbook.kernels.get_kernel`).
+  (resolve scikit-learn names and ``gamma="scale"`` with :func:`svmbook.kernels.get_kernel`), or
+  a :class:`svmbook.solvers.cache.RowCache` (``X`` is then ignored): a kernel source with its
+  rows, shared with other solves, possibly restricted to some of its points
+  (:meth:`svmbook.solvers.cache.RowCache.subset`, the one-vs-one machines of a multiclass fit).
 
-Every adapter takes ``mode`` (``"faithful"``, default, or ``"fast"``), passed to the core
+Names: LIBSVM calls the constant of its decision function ``sum_i y_i alpha_i K(x_i, x) - rho``
+"rho"; here it is the ``offset`` (:attr:`FormulationResult.offset`), so that ``rho`` keeps the one
+meaning of the geometric modules (Goodrich's margin parameter of (4.8)).
+
+:func:`solve_c_svc_decomposition` is the C-SVC adapter of Nguyen's decomposition
+(:func:`svmbook.solvers.decomposition.decompose`), with the same fields.
+
+Every SMO adapter takes ``mode`` (``"faithful"``, default, or ``"fast"``), passed to the core
 :func:`svmbook.solvers.smo.solve`: the fast mode may take other iterations to the same optimum.
 
 Warm start: ``alpha0`` holds the core's variables in the caller's sample order (the ``alpha``
@@ -35,8 +45,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from sklearn.utils.class_weight import compute_class_weight
 
-from .solvers.cache import RowCache
-from .solvers.smo import SMOResult, solve
+from ..solvers.cache import RowCache
+from ..solvers.decomposition import decompose
+from ..solvers.smo import solve
 
 __all__ = [
     "FormulationResult",
@@ -45,58 +56,115 @@ __all__ = [
     "solve_one_class",
     "solve_epsilon_svr",
     "solve_nu_svr",
+    "solve_c_svc_decomposition",
 ]
 
 
 @dataclass
 class FormulationResult:
-    """Everything an estimator needs from one binary / one-class / regression solve.
+    """One solved machine: what every adapter here and every machine of the estimators returns.
+
+    The decision function is ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept``.
 
     Attributes
     ----------
     alpha : ndarray of shape (n,) or (2n,)
-        The core's variables in the caller's sample order (SVR: ``alpha`` then ``alpha*``);
+        The solver's variables in the caller's sample order (SVR: ``alpha`` then ``alpha*``);
         the warm start of a later solve. nu-SVC: before the 1/r rescaling.
     dual_coef : ndarray of shape (n,)
-        Coefficients of ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept``.
+        Coefficients of ``f``, zero outside ``support``.
     intercept : float
-        ``b`` of that decision function (``-rho`` for SVR / one-class, ``+rho`` for the
-        classifiers because of the label flip, see module docstring).
-    rho : float
-        LIBSVM's rho in its internal labelling.
+        The constant of ``f`` (``-offset`` for SVR / one-class, ``+offset`` for the classifiers
+        because of the label flip, see module docstring).
+    offset : float
+        LIBSVM's ``rho`` in its internal labelling (its decision function is
+        ``sum_i y_i alpha_i K(x_i, x) - offset``); not Goodrich's margin parameter rho.
     support : ndarray of int
-        Sample indices with ``dual_coef != 0``, increasing.
-    n_iter : int
+        Sample indices of the support vectors, increasing.
     objective : float
-        LIBSVM's ``obj`` (nu-SVC: divided by ``r**2``, as LIBSVM prints it).
+        The dual objective (SMO: LIBSVM's ``obj``; nu-SVC: divided by ``r**2``, as LIBSVM prints
+        it).
+    n_iter : int
+        Iterations of the solver (decomposition: outer iterations).
     status : int
-        0 converged, 1 max_iter reached (scikit-learn's ``fit_status_``).
-    upper_bound : ndarray of shape (n,) or (2n,)
-        The bound ``C_i`` of each core variable (nu-SVC: divided by r).
+        0 converged, 1 stopped at ``max_iter`` (scikit-learn's ``fit_status_``), 2 stalled
+        (decomposition).
+    time : float
+        Wall-clock seconds of the solve.
+    upper_bound : ndarray of shape (n,) or (2n,) or None
+        The bound ``C_i`` of each variable (nu-SVC: divided by r); None where the solver has no
+        box (the cvxopt oracles).
     classes : ndarray or None
-        Sorted class labels (classification only).
+        Sorted class labels (classification adapters).
+    raw : object
+        The solver's own result (:class:`svmbook.solvers.smo.SMOResult`,
+        :class:`svmbook.solvers.decomposition.DecompositionResult`,
+        :class:`svmbook.qp.QPResult`, :class:`svmbook.solvers.nearest_point.NearestPointResult`)
+        with its iteration, kernel-evaluation and cache statistics.
     extra : dict
-        ``r`` (nu), ``epsilon`` (nu-SVR), ``offset`` (one-class), ``n_support`` (per class).
-    smo : SMOResult
-        The core's raw result with iteration, kernel-evaluation and cache statistics and time.
+        ``r`` (nu), ``epsilon`` (nu-SVR), ``n_support`` (per class); the estimators' machines add
+        their own (e.g. the mu-SVM's thresholds).
     """
 
     alpha: np.ndarray
     dual_coef: np.ndarray
     intercept: float
-    rho: float
+    offset: float
     support: np.ndarray
-    n_iter: int
     objective: float
+    n_iter: int
     status: int
-    upper_bound: np.ndarray
+    time: float
+    upper_bound: np.ndarray | None
     classes: np.ndarray | None
-    smo: SMOResult
+    raw: object
     extra: dict = field(default_factory=dict)
 
     @property
     def converged(self):
+        """Whether the solver met its stopping rule (``status == 0``)."""
         return self.status == 0
+
+    @classmethod
+    def from_solve(cls, raw, *, alpha, dual_coef, intercept, offset, upper_bound, **fields):
+        """The result of one solve: the one place a solver's own result becomes this type.
+
+        Parameters
+        ----------
+        raw : object
+            The solver's result; ``objective``, ``n_iter``, ``status`` and ``time`` are read
+            from it unless given in ``fields``.
+        alpha, dual_coef, intercept, offset, upper_bound
+            As the attributes.
+        **fields
+            ``support`` (default: where ``dual_coef != 0``), ``classes`` (default None),
+            ``extra`` (default empty), or ``objective``, ``n_iter``, ``status``, ``time`` in
+            place of the solver's.
+
+        Returns
+        -------
+        FormulationResult
+        """
+        names = ("objective", "n_iter", "status", "time")
+        solved = {name: fields.pop(name, None) for name in names}
+        solved = {k: getattr(raw, k) if v is None else v for k, v in solved.items()}
+        support = fields.pop("support", None)
+        return cls(
+            alpha=alpha,
+            dual_coef=dual_coef,
+            intercept=float(intercept),
+            offset=float(offset),
+            support=np.flatnonzero(dual_coef != 0) if support is None else support,
+            objective=float(solved["objective"]),
+            n_iter=int(solved["n_iter"]),
+            status=int(solved["status"]),
+            time=float(solved["time"]),
+            upper_bound=upper_bound,
+            classes=fields.pop("classes", None),
+            raw=raw,
+            extra=fields.pop("extra", {}),
+            **fields,
+        )
 
 
 # --------------------------------------------------------------------------------------------
@@ -108,7 +176,7 @@ def _source(X, kernel):
     """(n, kwargs for the core): a Gram matrix (``kernel="precomputed"``), a Kernel, or a
     :class:`svmbook.solvers.cache.RowCache` (rows shared with other solves; ``X`` is ignored)."""
     if isinstance(kernel, RowCache):
-        return kernel.source.n_points, {"rows": kernel}
+        return kernel.n_points, {"rows": kernel}
     if isinstance(kernel, str):
         if kernel != "precomputed":
             raise ValueError(
@@ -208,19 +276,15 @@ def _grouped_order(first, w):
 # --------------------------------------------------------------------------------------------
 
 
-def c_svc_prepared(src, first, w, C_first, C_second, alpha0, smo_kwargs):
-    """The C-SVC adapter after validation, shared by :func:`solve_c_svc` and the estimators.
+def _c_svc(src, first, w, C_first, C_second, alpha0, smo_kwargs):
+    """The C-SVC solve after validation (LIBSVM's ``solve_c_svc`` with its ``Cp``, ``Cn``).
 
     ``src`` is the kernel source of :func:`_source`; ``first`` marks the samples of the first class
     (LIBSVM's internal label +1); ``w`` are sample weights (``<= 0`` drops a sample); the bounds are
     ``w_i * C_first`` or ``w_i * C_second``; ``smo_kwargs`` come from :func:`_smo_kwargs`. Returns
     ``(alpha, upper_bound, SMOResult)`` with ``alpha`` and ``upper_bound`` in input order.
-    ``src`` may also be ``{"rows": RowCache, "points": idx}``: the samples are the points
-    ``idx`` of a row cache shared with other machines.
     """
     n = first.shape[0]
-    src = dict(src)
-    points = src.pop("points", None)
     order = _grouped_order(first, w)
     y_int = np.where(first[order], 1.0, -1.0)
     upper = np.where(y_int > 0, w[order] * C_first, w[order] * C_second)
@@ -229,8 +293,7 @@ def c_svc_prepared(src, first, w, C_first, C_second, alpha0, smo_kwargs):
     else:
         a0 = _check_alpha0(alpha0, n, upper, order)
         _check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.sum(a0)))
-    row_map = order if points is None else points[order]
-    res = solve(-np.ones(order.shape[0]), y_int, upper, a0, **src, row_map=row_map, **smo_kwargs)
+    res = solve(-np.ones(order.shape[0]), y_int, upper, a0, **src, row_map=order, **smo_kwargs)
     alpha = np.zeros(n)
     alpha[order] = res.alpha
     bounds = np.zeros(n)
@@ -261,10 +324,12 @@ def solve_c_svc(
     ----------
     X : ndarray of shape (n, n) or (n, n_features)
         Gram matrix (``kernel="precomputed"``) or the points (``kernel`` a ``Kernel``).
-    kernel : "precomputed" or svmbook.kernels.Kernel, default="precomputed"
     y : array-like of shape (n,)
         Two class labels.
     C : float, default=1.0
+        The box bound (finite, > 0).
+    kernel : "precomputed", svmbook.kernels.Kernel or svmbook.solvers.cache.RowCache
+        How the kernel rows are made (module docstring); default "precomputed".
     class_weight : dict, "balanced" or None
         Multiplies C per class (``sklearn.utils.class_weight.compute_class_weight``).
     sample_weight : array-like of shape (n,), default=None
@@ -273,6 +338,8 @@ def solve_c_svc(
         As :func:`svmbook.solvers.smo.solve` (``max_iter=-1``: LIBSVM's cap).
     alpha0 : array-like of shape (n,), default=None
         Feasible warm start (``alpha`` of a previous result).
+    mode : {"faithful", "fast"}, default="faithful"
+        Row computation of the core (module docstring).
 
     Returns
     -------
@@ -282,34 +349,21 @@ def solve_c_svc(
     y, classes = _binary_labels(y, n)
     _check_positive("C", C)
     w = _sample_weight(sample_weight, n)
-    cw = compute_class_weight(class_weight, classes=classes, y=y)
-    alpha, bounds, res = c_svc_prepared(
-        src,
-        y == classes[0],
-        w,
-        C * cw[0],
-        C * cw[1],
-        alpha0,
-        _smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
-    )
-    y_pub = np.where(y == classes[1], 1.0, -1.0)
-    dual_coef = y_pub * alpha
+    # no class weights: skip scikit-learn's helper, which costs as much as a small machine's solve
+    cw = (1.0, 1.0)
+    if class_weight is not None:
+        cw = compute_class_weight(class_weight, classes=classes, y=y)
+    first = y == classes[0]
+    options = _smo_kwargs(tol, shrinking, cache_size, max_iter, mode)
+    alpha, bounds, res = _c_svc(src, first, w, C * cw[0], C * cw[1], alpha0, options)
+    dual_coef = np.where(first, -alpha, alpha)  # positive for classes[1]
     support = np.flatnonzero(alpha != 0)
-    n_support = np.array([np.sum(y[support] == c) for c in classes])
-    return FormulationResult(
-        alpha=alpha,
-        dual_coef=dual_coef,
-        intercept=res.rho,
-        rho=res.rho,
-        support=support,
-        n_iter=res.n_iter,
-        objective=res.objective,
-        status=res.status,
-        upper_bound=bounds,
-        classes=classes,
-        smo=res,
-        extra={"n_support": n_support},
-    )
+    n_first = int(np.count_nonzero(first[support]))
+    n_support = np.array([n_first, support.shape[0] - n_first])
+    return FormulationResult.from_solve(
+        res, alpha=alpha, dual_coef=dual_coef, intercept=res.offset, offset=res.offset,
+        upper_bound=bounds, classes=classes, extra={"n_support": n_support},
+    )  # fmt: skip
 
 
 def solve_nu_svc(
@@ -388,22 +442,13 @@ def solve_nu_svc(
     support = np.flatnonzero(alpha != 0)
     bounds = np.zeros(n)
     bounds[order] = upper / r
-    rho = res.rho / r
+    offset = res.offset / r
     n_support = np.array([np.sum(y[support] == c) for c in classes])
-    return FormulationResult(
-        alpha=alpha,
-        dual_coef=dual_coef,
-        intercept=rho,
-        rho=rho,
-        support=support,
-        n_iter=res.n_iter,
+    return FormulationResult.from_solve(
+        res, alpha=alpha, dual_coef=dual_coef, intercept=offset, offset=offset,
+        upper_bound=bounds, classes=classes, extra={"r": r, "n_support": n_support},
         objective=res.objective / (r * r),
-        status=res.status,
-        upper_bound=bounds,
-        classes=classes,
-        smo=res,
-        extra={"r": r, "n_support": n_support},
-    )
+    )  # fmt: skip
 
 
 def solve_one_class(
@@ -422,12 +467,13 @@ def solve_one_class(
     """One-class SVM (LIBSVM ``solve_one_class``; Schoelkopf et al. 2001).
 
     ``min 0.5 a'Ka, e'a = nu sum(w), 0 <= a_i <= w_i`` (LIBSVM's unnormalised scaling); the
-    start puts the first ``floor(nu n)`` alphas at their bound. ``f(x) = sum a_i K(x_i, x) - rho``.
+    start puts the first ``floor(nu n)`` alphas at their bound.
+    ``f(x) = sum a_i K(x_i, x) - offset``.
 
     Returns
     -------
     FormulationResult
-        ``dual_coef = alpha``, ``intercept = -rho``, ``extra["offset"] = rho``.
+        ``dual_coef = alpha``, ``intercept = -offset``.
     """
     n, src = _source(X, kernel)
     if not (np.isscalar(nu) and 0 < nu <= 1):
@@ -461,20 +507,10 @@ def solve_one_class(
     alpha[order] = res.alpha
     bounds = np.zeros(n)
     bounds[order] = upper
-    return FormulationResult(
-        alpha=alpha,
-        dual_coef=alpha.copy(),
-        intercept=-res.rho,
-        rho=res.rho,
-        support=np.flatnonzero(alpha != 0),
-        n_iter=res.n_iter,
-        objective=res.objective,
-        status=res.status,
+    return FormulationResult.from_solve(
+        res, alpha=alpha, dual_coef=alpha.copy(), intercept=-res.offset, offset=res.offset,
         upper_bound=bounds,
-        classes=None,
-        smo=res,
-        extra={"offset": res.rho},
-    )
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------
@@ -529,20 +565,10 @@ def _svr_result(res, n, kept, upper2, extra):
     beta = alpha2[:n] - alpha2[n:]
     bounds = np.zeros(2 * n)
     bounds[idx] = upper2
-    return FormulationResult(
-        alpha=alpha2,
-        dual_coef=beta,
-        intercept=-res.rho,
-        rho=res.rho,
-        support=np.flatnonzero(beta != 0),
-        n_iter=res.n_iter,
-        objective=res.objective,
-        status=res.status,
-        upper_bound=bounds,
-        classes=None,
-        smo=res,
-        extra=extra,
-    )
+    return FormulationResult.from_solve(
+        res, alpha=alpha2, dual_coef=beta, intercept=-res.offset, offset=res.offset,
+        upper_bound=bounds, extra=extra,
+    )  # fmt: skip
 
 
 def solve_epsilon_svr(
@@ -563,12 +589,12 @@ def solve_epsilon_svr(
     """epsilon-SVR (LIBSVM ``solve_epsilon_svr``) on 2n variables ``(alpha, alpha*)``.
 
     ``p = (epsilon - y, epsilon + y)``, signs ``(+1, -1)``, both halves mapped to the same
-    kernel rows; ``f(x) = sum beta_i K(x_i, x) - rho`` with ``beta = alpha - alpha*``.
+    kernel rows; ``f(x) = sum beta_i K(x_i, x) - offset`` with ``beta = alpha - alpha*``.
 
     Returns
     -------
     FormulationResult
-        ``dual_coef = beta``, ``intercept = -rho``; ``alpha`` has length 2n.
+        ``dual_coef = beta``, ``intercept = -offset``; ``alpha`` has length 2n.
     """
     n, src = _source(X, kernel)
     _check_positive("C", C)
@@ -610,7 +636,7 @@ def solve_nu_svr(
     Returns
     -------
     FormulationResult
-        ``dual_coef = beta``, ``intercept = -rho``, ``extra["epsilon"]``; ``alpha``: length 2n.
+        ``dual_coef = beta``, ``intercept = -offset``, ``extra["epsilon"]``; ``alpha``: length 2n.
     """
     n, src = _source(X, kernel)
     _check_positive("C", C)
@@ -638,3 +664,103 @@ def solve_nu_svr(
         p, y2, upper2, a0, src, row_map, True, tol, shrinking, cache_size, max_iter, mode
     )
     return _svr_result(res, n, kept, upper2, {"r": res.r, "epsilon": -res.r})
+
+
+# --------------------------------------------------------------------------------------------
+# decomposition
+# --------------------------------------------------------------------------------------------
+
+
+def solve_c_svc_decomposition(
+    X,
+    y,
+    C=1.0,
+    kernel="precomputed",
+    q=10,
+    working_set=None,
+    *,
+    alpha0=None,
+    class_weight=None,
+    tol=1e-3,
+    max_iter=None,
+    subsolver="smo",
+    cache_rows=None,
+    random_state=None,
+):
+    """C-SVC by Nguyen's decomposition (Table 2.1), with the fields of :func:`solve_c_svc`.
+
+    Same conventions as ``solve_c_svc``: ``classes = sorted(unique(y))``, the core sees
+    ``classes[0]`` as +1, and ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept`` is positive for
+    ``classes[1]``. ``working_set`` and ``alpha0`` are in the caller's sample order (``alpha0``
+    is the ``alpha`` field of a previous result; it must satisfy ``y' alpha0 = 0``). The samples
+    are not regrouped by class (only tie-breaking would change). No ``sample_weight``.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, n) or (n, n_features)
+        Gram matrix (``kernel="precomputed"``) or the points (``kernel`` a ``Kernel``).
+    y : array-like of shape (n,)
+        Two class labels.
+    C : float, default=1.0
+        The box bound (finite, > 0).
+    kernel : "precomputed" or svmbook.kernels.Kernel, default="precomputed"
+        Rows are computed by :func:`svmbook.solvers.decomposition.decompose`'s own row cache.
+    q, working_set, alpha0, tol, max_iter, subsolver, cache_rows, random_state
+        As :func:`svmbook.solvers.decomposition.decompose`.
+    class_weight : dict, "balanced" or None
+        Multiplies C per class.
+
+    Returns
+    -------
+    FormulationResult
+        ``raw`` is the :class:`svmbook.solvers.decomposition.DecompositionResult`; ``n_iter`` is
+        the number of outer iterations.
+    """
+    if isinstance(kernel, str):
+        if kernel != "precomputed":
+            raise ValueError(
+                f"kernel must be 'precomputed' or a svmbook.kernels.Kernel, got {kernel!r}; "
+                "resolve names with svmbook.kernels.get_kernel"
+            )
+        src = {"K": X}
+        n = np.shape(X)[0]
+    else:
+        src = {"X": X, "kernel": kernel}
+        n = np.shape(X)[0]
+    y = np.asarray(y).ravel()
+    if y.shape[0] != n:
+        raise ValueError(f"y must have length {n}, got {y.shape[0]}")
+    classes = np.unique(y)
+    if classes.shape[0] != 2:
+        raise ValueError(f"y must hold exactly two classes, got {classes.shape[0]}")
+    if not (np.isscalar(C) and np.isfinite(C) and C > 0):
+        raise ValueError(f"C must be finite and > 0, got {C!r}")
+    cw = compute_class_weight(class_weight, classes=classes, y=y)
+    y_int = np.where(y == classes[0], 1.0, -1.0)
+    upper = np.where(y_int > 0, C * cw[0], C * cw[1])
+    if alpha0 is not None:
+        a0 = np.asarray(alpha0, dtype=np.float64).ravel()
+        if a0.shape[0] == n and np.all(np.isfinite(a0)):
+            eq = float(y_int @ a0)
+            if abs(eq) > 1e-10 * max(1.0, float(np.abs(a0).sum())):
+                raise ValueError(f"alpha0 is infeasible: y'alpha0 = {eq!r}, must equal 0.0")
+    res = decompose(
+        y=y_int,
+        C=upper,
+        q=q,
+        working_set=working_set,
+        alpha0=alpha0,
+        tol=tol,
+        max_iter=max_iter,
+        subsolver=subsolver,
+        cache_rows=cache_rows,
+        random_state=random_state,
+        **src,
+    )
+    y_pub = np.where(y == classes[1], 1.0, -1.0)
+    support = np.flatnonzero(res.alpha != 0)
+    return FormulationResult.from_solve(
+        res, alpha=res.alpha, dual_coef=y_pub * res.alpha, intercept=res.offset,
+        offset=res.offset, upper_bound=upper, classes=classes, n_iter=res.n_outer,
+        extra={"n_support": np.array([np.sum(y[support] == c) for c in classes])},
+    )  # fmt: skip

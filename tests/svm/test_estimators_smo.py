@@ -1,4 +1,4 @@
-"""svmbook.estimators with solver="smo": SVC, NuSVC, SVR, NuSVR, OneClassSVM vs scikit-learn.
+"""svmbook.svm estimators with solver="smo": SVC, NuSVC, SVR, NuSVR, OneClassSVM vs scikit-learn.
 
 The SMO core retraces LIBSVM (tests/test_smo.py), so the estimators must expose scikit-learn's
 very arrays: ``support_`` and ``n_iter_`` equal, ``dual_coef_`` / ``intercept_`` to 1e-8,
@@ -18,7 +18,8 @@ from sklearn.model_selection import GridSearchCV
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-import svmbook.estimators as E
+import svmbook.svm._base as base
+import svmbook.svm._machines as machines
 from svmbook import SVC, SVR, NuSVC, NuSVR, OneClassSVM, kernels
 
 
@@ -134,7 +135,7 @@ def test_multiclass_ovo_iris_matches_sklearn(iris, est, gram_reuse, monkeypatch)
     """Full Gram once (sub-blocks per pair) or kernel rows per pair: both give LIBSVM's model."""
     X, y = iris
     if gram_reuse:
-        monkeypatch.setattr(E, "GRAM_REUSE_MAX", 4000)
+        monkeypatch.setattr(base, "GRAM_REUSE_MAX", 4000)
     ours = SVC(solver="smo", C=2.0) if est == "SVC" else NuSVC(nu=0.2)
     ref = svm.SVC(C=2.0) if est == "SVC" else svm.NuSVC(nu=0.2)
     ours.fit(X, y)
@@ -397,15 +398,16 @@ def test_warm_start_kernel_change_uses_support_vectors_first(monkeypatch):
     """C-SVC after a kernel change: first the problem on the previous SVs, then the full one."""
     X, y = make_classification(n_samples=400, n_features=6, random_state=2)
     calls = []
-    prepared = E._F.c_svc_prepared
+    solve_c_svc = machines.F.solve_c_svc
 
-    def spy(src, first, w, *args):
-        calls.append(int(np.sum(w > 0)))
-        return prepared(src, first, w, *args)
+    def spy(X, y, **kwargs):
+        w = kwargs["sample_weight"]
+        calls.append(y.shape[0] if w is None else int(np.sum(w > 0)))
+        return solve_c_svc(X, y, **kwargs)
 
     est = SVC(gamma=0.1, warm_start=True).fit(X, y)
     n_sv = est.support_.size
-    monkeypatch.setattr(E._F, "c_svc_prepared", spy)
+    monkeypatch.setattr(machines.F, "solve_c_svc", spy)
     est.set_params(gamma=0.15).fit(X, y)
     assert calls == [n_sv, 400]
     cold = SVC(gamma=0.15).fit(X, y)

@@ -1,0 +1,834 @@
+"""The public support vector machines: SVC, NuSVC, MuSVC, SVR, NuSVR, OneClassSVM.
+
+After ``sklearn/svm/_classes.py``: each class is a numpydoc docstring and an ``__init__`` that only
+stores its arguments, plus the class attributes that say what it is (``_impl``, the problem it
+solves; ``_parameter_constraints``; ``_fixed_params``, the values of the settings it has no
+parameter for). The logic lives in :mod:`svmbook.svm._base`. Parameters shared by several classes
+are documented once, in :data:`_PARAM_DOCS`, and composed into each docstring.
+"""
+
+from numbers import Real
+
+from sklearn.utils._param_validation import Interval, StrOptions
+
+from ._base import BaseMuSVC, BaseOneClass, BaseSVC, BaseSVM, BaseSVR
+from ._machines import NEAREST_POINT_SOLVERS
+
+__all__ = ["SVC", "NuSVC", "MuSVC", "SVR", "NuSVR", "OneClassSVM"]
+
+_WARM_START = """warm_start : bool, default=False
+    Refit from the previous solution when the data are the same and only {what} changed.
+    {how} After a change of the kernel parameters (``kernel``, ``gamma``, ``degree``,
+    ``coef0``, ``kernel_params``; not to or from ``"precomputed"``) {kernel_change} Other
+    changes start cold. SMO only."""
+
+_C_SEEDING = (
+    "The previous ``alpha`` is scaled by ``C_new / C_old`` (Nguyen's alpha seeding, eq. 4.15: "
+    "the box and equality constraints stay satisfied)."
+)
+
+#: Parameter documentation shared by the classes, each entry a numpydoc ``name : type`` block.
+_PARAM_DOCS = {
+    "kernel": """kernel : str, Kernel or callable, default="rbf"
+    scikit-learn names (``"linear"``, ``"poly"``, ``"rbf"``, ``"sigmoid"``, ``"precomputed"``),
+    catalogue names of :mod:`svmbook.kernels` (``"erbf"``, ``"spline"``, ... with
+    ``kernel_params``), a :class:`svmbook.kernels.Kernel`, or a callable ``k(X, Y) -> Gram``
+    (evaluated once into a Gram matrix).""",
+    "degree": """degree : int, default=3
+    Degree of ``"poly"``: ``(gamma <x, x'> + coef0)^degree``.""",
+    "gamma": """gamma : {"scale", "auto"} or float, default="scale"
+    Scale of ``"rbf"``, ``"poly"``, ``"sigmoid"``. ``"scale"``: ``1 / (n_features * X.var())``;
+    ``"auto"``: ``1 / n_features``. RBF width: ``gamma = 1 / (2 sigma^2)``.""",
+    "coef0": """coef0 : float, default=0.0
+    Offset of ``"poly"`` and ``"sigmoid"``.""",
+    "kernel_params": """kernel_params : dict, default=None
+    Parameters of a catalogue kernel, e.g. ``{"sigma": 1.0}`` for ``kernel="erbf"``.""",
+    "bias": """bias : {"explicit", "implicit", "auto"}, default="explicit"
+    ``"explicit"``: equality constraint and a computed ``intercept_`` (LIBSVM). ``"implicit"``:
+    no equality constraint, ``intercept_ = 0``, the bias lives in the kernel (Gunn eq. 2.39;
+    ``solver="qp"`` only). ``"auto"``: the kernel's ``implicit_bias`` flag.""",
+    "infeasible": """infeasible : {"raise", "ridge"}, default="raise"
+    With ``C=np.inf`` on infeasible data (qp): raise, or solve the listings' squared-slack
+    problem.""",
+    "tol_smo": """tol : float, default=1e-3
+    Stopping tolerance of the SMO solver (LIBSVM's eps; unused by ``"qp"``, which solves to
+    1e-10).""",
+    "tol_np": """tol : float, default=1e-3
+    Stopping tolerance (LIBSVM's eps for ``"smo"``; the relative nearest-point gap else).""",
+    "cache_size": """cache_size : float, default=200
+    Kernel row cache of the numba solvers, in MB.""",
+    "shrinking": """shrinking : bool, default=True
+    LIBSVM's shrinking heuristic (SMO).""",
+    "max_iter": """max_iter : int, default=-1
+    Iteration cap per machine; -1 is the solver's default (LIBSVM's ``max(10^7, 100 n)`` for
+    SMO). Hitting it warns with ``ConvergenceWarning`` and keeps the current (feasible)
+    solution; ``fit_status_=1``.""",
+    "class_weight": """class_weight : dict or "balanced", default=None
+    ``C`` of class ``k`` is ``class_weight[k] * C`` (SMO only).""",
+    "decision_function_shape": """decision_function_shape : {"ovr", "ovo"}, default="ovr"
+    Shape of ``decision_function`` with more than two classes (scikit-learn's meaning).""",
+    "break_ties": """break_ties : bool, default=False
+    With ``decision_function_shape="ovr"`` and more than two classes, predict the argmax of
+    ``decision_function`` instead of the one-vs-one vote.""",
+    "multiclass": """multiclass : {"ovo", "ovr"}, default="ovo"
+    More than two classes: LIBSVM's one-vs-one machines, or one machine per class against
+    the rest (``dual_coef_`` of shape (n_classes, n_SV), ``intercept_`` (n_classes,)).""",
+    "warm_start_C": _WARM_START.format(
+        what="``C``, the kernel parameters or the solver settings (``tol``, ``max_iter``, "
+        "``cache_size``, ``shrinking``)",
+        how=_C_SEEDING,
+        kernel_change="the previous support vectors are the initial working set (C-SVC, "
+        "eps-SVR: the problem restricted to them first) or, for nu-SVR, the previous alpha the "
+        "start.",
+    ),
+    "warm_start_nu": _WARM_START.format(
+        what="the kernel parameters or the solver settings (``tol``, ``max_iter``, "
+        "``cache_size``, ``shrinking``)",
+        how="The previous ``alpha`` is the start (no constraint involves the kernel, so it "
+        "stays feasible).",
+        kernel_change="this start is kept.",
+    ),
+    "nu_solver": """solver : {"smo", "wsk_fast", "sk", "wsk", "gilbert", "mdm", "tao"}, \
+default="smo"
+    ``"smo"``: LIBSVM's solver, reproduced. The others solve the same problem as a
+    nearest-point problem of reduced hulls (Goodrich 2012, ch. 5;
+    :mod:`svmbook.solvers.nearest_point`, relative nearest-point stop at ``tol``) and report
+    the model in LIBSVM's scale.""",
+}
+
+
+def _compose(doc):
+    """``doc`` with each line ``{name}`` replaced by the shared block ``_PARAM_DOCS[name]``,
+    indented as that line."""
+    out = []
+    for line in doc.split("\n"):
+        key = line.strip()
+        if key.startswith("{") and key.endswith("}") and key[1:-1] in _PARAM_DOCS:
+            indent = line[: len(line) - len(line.lstrip())]
+            block = _PARAM_DOCS[key[1:-1]].split("\n")
+            out += [indent + block[0]] + [indent + "    " + b.strip() for b in block[1:]]
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+# the constraints of the problems only the SMO core solves: finite C, no qp options
+_SMO_ONLY = {
+    **{k: v for k, v in BaseSVM._parameter_constraints.items() if k not in ("bias", "infeasible")},
+    "solver": [StrOptions({"smo"})],
+    "C": [Interval(Real, 0.0, None, closed="neither")],
+}
+
+
+# the settings of the nu and mu problems, which have neither C's qp options nor a loss
+_NO_C = {"C": None, "bias": "explicit", "infeasible": "raise", "epsilon": None, "loss": None,
+         "huber_width": None}  # fmt: skip
+_NO_MU = {"mu": None, "threshold": None, "stop": "relative_np", "history": False}
+
+
+class SVC(BaseSVC):
+    __doc__ = _compose(
+        """C-support vector classifier: reference QP or LIBSVM's SMO; binary and multiclass.
+
+    ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept_``, predicting ``classes_[1]`` where ``f > 0``
+    (binary). The dual (Gunn 1998, eq. 2.35-2.36) is solved by :func:`svmbook.qp.svc_dual`
+    (``solver="qp"``) or by the numba SMO core (``solver="smo"``, as LIBSVM's ``solve_c_svc``).
+    More than two classes: one-vs-one as LIBSVM (``dual_coef_``/``intercept_`` laid out as
+    scikit-learn's) or ``multiclass="ovr"``, with either solver.
+
+    Parameters
+    ----------
+    C : float, default=1.0
+        Box bound on the multipliers (> 0). ``np.inf`` is the hard margin (``solver="qp"`` only);
+        infeasible data then raise :class:`svmbook.qp.InfeasibleProblemError` unless
+        ``infeasible="ridge"``.
+    {kernel}
+    {degree}
+    {gamma}
+    {coef0}
+    {shrinking}
+    {tol_smo}
+    {cache_size}
+    {class_weight}
+    {max_iter}
+    {decision_function_shape}
+    {break_ties}
+    {bias}
+    solver : {"smo", "qp"}, default="smo"
+        ``"smo"``: the numba SMO core (LIBSVM's algorithm; finite ``C``, explicit bias;
+        ``sample_weight`` and ``class_weight``). ``"qp"``: cvxopt interior point, the reference
+        solver and the only one for ``C=np.inf`` and ``bias="implicit"``; the Gunn chapters use
+        it.
+    {infeasible}
+    {kernel_params}
+    {multiclass}
+    {warm_start_C}
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        The class labels.
+    class_weight_ : ndarray of shape (n_classes,)
+        The weight of each class.
+    support_ : ndarray of shape (n_SV,)
+        Indices of the support vectors (SMO and multiclass: grouped by class, as scikit-learn;
+        binary qp: increasing).
+    support_vectors_ : ndarray of shape (n_SV, n_features)
+        Empty for ``kernel="precomputed"``.
+    n_support_ : ndarray of shape (n_classes,)
+        Support vectors per class.
+    dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
+        Binary: ``y_i alpha_i`` with ``y = +1`` for ``classes_[1]``; one-vs-one: LIBSVM's layout.
+    intercept_ : ndarray of shape (n_classes * (n_classes - 1) / 2,)
+        The constant of each machine's decision function.
+    objective_ : float or ndarray
+        Dual objective per machine.
+    margin_, b_interval_ : float, tuple
+        Binary ``solver="qp"`` only: ``2 / ||w||`` and the interval of optimal biases.
+    coef_ : ndarray of shape (n_machines, n_features)
+        Linear kernel only (read-only).
+    n_iter_ : ndarray of shape (n_machines,) (int for binary qp)
+        Iterations per machine.
+    fit_status_ : int
+        0 if every machine converged, 1 if one stopped at ``max_iter``.
+    shape_fit_, bias_, n_features_in_
+        Training shape, resolved bias, number of features.
+
+    See Also
+    --------
+    NuSVC : The same machines parametrised by the fraction ``nu`` of support vectors.
+    MuSVC : The same classifiers parametrised by the reduction ``mu`` of the convex hulls.
+    sklearn.svm.SVC : LIBSVM in C; ``solver="smo"`` reproduces it iteration by iteration.
+
+    References
+    ----------
+    S. R. Gunn, "Support Vector Machines for Classification and Regression", Technical Report,
+    University of Southampton, 1998. C.-C. Chang and C.-J. Lin, "LIBSVM: a library for support
+    vector machines", ACM TIST 2(3), 2011.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from svmbook import SVC
+    >>> X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0], [3.0, 1.0]])
+    >>> y = np.array([0, 0, 1, 1])
+    >>> clf = SVC(kernel="linear", C=100.0).fit(X, y)  # SMO, LIBSVM's algorithm
+    >>> clf.predict([[0.5, 0.5], [2.5, 0.5]])
+    array([0, 1])
+    >>> hard = SVC(kernel="linear", C=np.inf, solver="qp").fit(X, y)  # the hard margin (cvxopt)
+    >>> round(hard.margin_, 6)
+    1.414214
+    """
+    )
+
+    _impl = "svc"
+    _fixed_params = {"nu": None, "epsilon": None, "loss": None, "huber_width": None, **_NO_MU}
+
+    def __init__(
+        self,
+        C=1.0,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        *,
+        shrinking=True,
+        tol=1e-3,
+        cache_size=200,
+        class_weight=None,
+        max_iter=-1,
+        decision_function_shape="ovr",
+        break_ties=False,
+        bias="explicit",
+        solver="smo",
+        infeasible="raise",
+        kernel_params=None,
+        multiclass="ovo",
+        warm_start=False,
+    ):
+        self.C = C
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.shrinking = shrinking
+        self.tol = tol
+        self.cache_size = cache_size
+        self.class_weight = class_weight
+        self.max_iter = max_iter
+        self.decision_function_shape = decision_function_shape
+        self.break_ties = break_ties
+        self.bias = bias
+        self.solver = solver
+        self.infeasible = infeasible
+        self.kernel_params = kernel_params
+        self.multiclass = multiclass
+        self.warm_start = warm_start
+
+
+class NuSVC(BaseSVC):
+    __doc__ = _compose(
+        """nu-support vector classifier (Schoelkopf et al. 2000) solved by SMO (LIBSVM's Solver_NU).
+
+    ``nu`` in (0, 1] is an upper bound on the fraction of margin errors and a lower bound on the
+    fraction of support vectors. There is no reference QP for the nu formulations in
+    :mod:`svmbook.qp` (the nu-SVC is the mu-SVM of :class:`MuSVC` with ``mu = 2 / (nu n)``,
+    whose oracle is :func:`svmbook.qp.mu_svm_dual`). Multiclass as :class:`SVC`.
+
+    Parameters
+    ----------
+    nu : float, default=0.5
+        In (0, 1]; an infeasible ``nu`` (``nu * (n_1 + n_2) / 2 > min(n_1, n_2)`` for a pair)
+        raises ``ValueError``.
+    {kernel}
+    {degree}
+    {gamma}
+    {coef0}
+    {shrinking}
+    {tol_np}
+    {cache_size}
+    class_weight : dict or "balanced", default=None
+        Accepted for scikit-learn compatibility and ignored, as in LIBSVM's nu-SVC.
+    {max_iter}
+    {decision_function_shape}
+    {break_ties}
+    {nu_solver}
+        The nearest-point problem is the mu-SVM's with ``mu = 2 / (nu sum(w))``.
+    {kernel_params}
+    {multiclass}
+    {warm_start_nu}
+
+    Attributes
+    ----------
+    classes_, class_weight_, support_, support_vectors_, n_support_, dual_coef_, intercept_
+        As in :class:`SVC` (``dual_coef_`` rescaled by ``1/r`` as LIBSVM).
+    n_iter_, fit_status_, objective_, coef_, shape_fit_, n_features_in_
+        As in :class:`SVC`.
+
+    See Also
+    --------
+    SVC : The same machines parametrised by ``C``; ``NuSVC(nu)`` equals ``SVC(C=1/r)``.
+    sklearn.svm.NuSVC : LIBSVM; reproduced iteration by iteration.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from svmbook import NuSVC
+    >>> X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0], [3.0, 1.0]])
+    >>> y = np.array([0, 0, 1, 1])
+    >>> NuSVC(kernel="linear", nu=0.5).fit(X, y).predict([[0.5, 0.5], [2.5, 0.5]])
+    array([0, 1])
+    """
+    )
+
+    _impl = "nu_svc"
+    _fixed_params = {**_NO_C, **_NO_MU}
+
+    _parameter_constraints: dict = {
+        **{k: v for k, v in BaseSVC._parameter_constraints.items()
+           if k not in ("C", "bias", "infeasible")},
+        "nu": [Interval(Real, 0.0, 1.0, closed="right")],
+        "solver": [StrOptions({"smo", *NEAREST_POINT_SOLVERS})],
+    }  # fmt: skip
+
+    def __init__(
+        self,
+        nu=0.5,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        *,
+        shrinking=True,
+        tol=1e-3,
+        cache_size=200,
+        class_weight=None,
+        max_iter=-1,
+        decision_function_shape="ovr",
+        break_ties=False,
+        solver="smo",
+        kernel_params=None,
+        multiclass="ovo",
+        warm_start=False,
+    ):
+        self.nu = nu
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.shrinking = shrinking
+        self.tol = tol
+        self.cache_size = cache_size
+        self.class_weight = class_weight
+        self.max_iter = max_iter
+        self.decision_function_shape = decision_function_shape
+        self.break_ties = break_ties
+        self.solver = solver
+        self.kernel_params = kernel_params
+        self.multiclass = multiclass
+        self.warm_start = warm_start
+
+
+class MuSVC(BaseMuSVC):
+    __doc__ = _compose(
+        r"""mu-SVM (Goodrich 2012): the perpendicular bisector of the nearest points of the two
+    (weighted) reduced convex hulls.
+
+    The dual is Goodrich's (2.26)/(4.11): ``min 1/2 || sum_{pos} alpha_i phi(x_i) - sum_{neg}
+    alpha_i phi(x_i) ||^2`` with ``sum_{pos} alpha_i = sum_{neg} alpha_i = 1`` and
+    ``0 <= alpha_i <= s_i mu``: the nearest points of the reduced convex hulls RCH(X_pos, mu) and
+    RCH(X_neg, mu), with per-point weights ``s_i`` (``sample_weight`` times ``class_weight``)
+    giving weighted hulls. ``mu = 1`` is the hard margin (the convex hulls); each class needs
+    ``mu * sum_{class} s_i >= 1`` (at equality its hull is its weighted centroid). The decision
+    function is ``f(x) = sum_i alpha_i y_i K(x_i, x) - b`` with ``b`` the chosen threshold; the
+    equivalent C-SVM has ``C = mu / rho`` in this scale (Goodrich's ``C = mu / (2 rho)`` with the
+    primal's rho; :mod:`svmbook.convert`). Multiclass: one-vs-one or one-vs-rest as :class:`SVC`.
+
+    Parameters
+    ----------
+    mu : float or "auto", default="auto"
+        The reduction of the hulls, usually in (0, 1] (``1/mu`` is the least number of points
+        a hull's vertex mixes; ``mu >= 1`` with unit weights is the hard margin). With weights
+        the bounds are ``s_i mu``, so ``mu > 1`` is meaningful when weights are below 1.
+        ``"auto"``: per machine Goodrich's ``1 / (0.9 kappa)`` (section 4.4.5, ``kappa`` the
+        weight of the lighter class), the smallest hulls short of the centroids:
+        always feasible, whereas a fixed mu must satisfy ``mu * kappa >= 1`` and, to give a
+        classifier, be small enough that the two hulls do not intersect (``ValueError``
+        otherwise).
+    {kernel}
+    {degree}
+    {gamma}
+    {coef0}
+    {kernel_params}
+    solver : {"wsk_fast", "smo", "qp", "sk", "wsk", "gilbert", "mdm", "tao"}, default="wsk_fast"
+        ``"qp"``: the cvxopt oracle :func:`svmbook.qp.mu_svm_dual`. ``"smo"``: the SMO core with
+        LIBSVM's second-order working sets (:mod:`svmbook.solvers.smo`, nu formulation, ``alpha
+        = mu a``). The others: the nearest-point solvers of Goodrich ch. 5
+        (:func:`svmbook.solvers.nearest_point.solve_nearest_point`): Schlesinger-Kozinec,
+        weighted S-K, Gilbert, MDM (equal to the thesis's SMO of section 5.3, which takes the
+        maximal violating pair), Tao's S-K/MDM hybrid, and the efficient WSK of section 5.6.
+    threshold : {"kkt", "geometric", "platt"}, default="kkt"
+        The threshold ``b`` (Goodrich 4.3): KKT (4.8) (the midpoint of its interval when no
+        free support vector pins it; the interval is ``b_interval_``), geometric (4.9) (halfway
+        between the nearest points) or Platt's probabilistic one. Caps ``s_i mu >= 1`` are
+        implied by the class sums and taken as non-binding, so at ``mu = 1``, where the primal
+        is degenerate and :func:`svmbook.qp.mu_svm_dual` reports an interval, the KKT threshold
+        is the hard margin's (chapter 10).
+    stop : {"relative_np", "absolute_np", "relative_kkt", "absolute_kkt"}, default="relative_np"
+        Stopping condition of the nearest-point solvers (Goodrich 5.2.4); ``"smo"`` stops on
+        LIBSVM's KKT gap relative to the margin and ``"qp"`` solves to optimality.
+    tol : float, default=1e-3
+        Tolerance of the stopping condition (``"smo"``: LIBSVM's KKT gap below ``tol`` times
+        the margin, a relative KKT condition).
+    class_weight : dict or "balanced", default=None
+        Class weights multiply the per-point weights ``s_i`` of the weighted hulls.
+    {cache_size}
+    {shrinking}
+    {max_iter}
+    history : bool, default=False
+        Record the per-iteration history of the nearest-point solvers (``history_``).
+    {decision_function_shape}
+    {break_ties}
+    {multiclass}
+
+    Attributes
+    ----------
+    classes_, support_, support_vectors_, n_support_, dual_coef_, intercept_, n_iter_,
+    fit_status_, objective_, coef_, shape_fit_, n_features_in_
+        As in :class:`SVC`; ``objective_`` is ``1/2 ||w||^2`` of the nearest-point problem.
+    alpha_ : ndarray of shape (n_machines, n_samples)
+        The nearest-point multipliers (class sums 1) of each binary machine over all samples
+        (zero outside the machine's two classes).
+    mu_ : ndarray of shape (n_machines,)
+        The mu of each machine (``mu``, or its ``"auto"`` value).
+    b_interval_ : ndarray of shape (n_machines, 2)
+        The KKT-consistent thresholds of each machine.
+    rho_ : ndarray of shape (n_machines,)
+        The margin parameter rho of (4.8) (:func:`svmbook.thresholds.b_kkt`). When no free
+        support vector pins it (e.g. a class at its centroid, ``mu = 1 / n_class``) it is the
+        smallest KKT-consistent value.
+    C_ : ndarray of shape (n_machines,)
+        The equivalent C-SVM's C, ``mu / rho``. When rho is not pinned, every C in
+        ``mu / rho_interval`` (:func:`svmbook.thresholds.b_kkt`) gives the same classifier, and
+        ``C_`` is the largest of them.
+    w_norm_ : ndarray of shape (n_machines,)
+        Distance between the nearest points, ``||w||``.
+    history_ : list of dict or None
+        Per machine, the solver's history (``history=True``, nearest-point solvers).
+
+    See Also
+    --------
+    svmbook.qp.mu_svm_dual : The reference QP.
+    SVC : The same classifiers parametrised by ``C``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from svmbook import MuSVC
+    >>> X = np.array([[0.0, 0.0], [0.0, 1.0], [2.0, 0.0], [2.0, 1.0]])
+    >>> y = np.array([0, 0, 1, 1])
+    >>> clf = MuSVC(mu=1.0, kernel="linear", solver="qp").fit(X, y)
+    >>> clf.predict([[0.4, 0.5], [1.6, 0.5]]), round(float(clf.w_norm_[0]), 6)
+    (array([0, 1]), 2.0)
+    """
+    )
+
+    _impl = "mu_svc"
+    _fixed_params = {**_NO_C, "nu": None, "warm_start": False}
+
+    _parameter_constraints: dict = {
+        **{k: v for k, v in BaseSVC._parameter_constraints.items()
+           if k not in ("C", "bias", "infeasible", "warm_start")},
+        "mu": [Interval(Real, 0.0, None, closed="neither"), StrOptions({"auto"})],
+        "solver": [StrOptions({"qp", "smo", *NEAREST_POINT_SOLVERS})],
+        "threshold": [StrOptions({"kkt", "geometric", "platt"})],
+        "stop": [StrOptions({"relative_np", "absolute_np", "relative_kkt", "absolute_kkt"})],
+        "history": ["boolean"],
+    }  # fmt: skip
+
+    def __init__(
+        self,
+        mu="auto",
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        *,
+        solver="wsk_fast",
+        threshold="kkt",
+        stop="relative_np",
+        tol=1e-3,
+        shrinking=True,
+        cache_size=200,
+        class_weight=None,
+        max_iter=-1,
+        history=False,
+        decision_function_shape="ovr",
+        break_ties=False,
+        kernel_params=None,
+        multiclass="ovo",
+    ):
+        self.mu = mu
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.solver = solver
+        self.threshold = threshold
+        self.stop = stop
+        self.tol = tol
+        self.shrinking = shrinking
+        self.cache_size = cache_size
+        self.class_weight = class_weight
+        self.max_iter = max_iter
+        self.history = history
+        self.decision_function_shape = decision_function_shape
+        self.break_ties = break_ties
+        self.kernel_params = kernel_params
+        self.multiclass = multiclass
+
+
+class SVR(BaseSVR):
+    __doc__ = _compose(
+        """Support vector regression: reference QP with four losses (Gunn 1998, chapter 5) or SMO.
+
+    ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept_`` with ``dual_coef_ = beta = alpha - alpha*``,
+    solved by :func:`svmbook.qp.svr_dual` (``solver="qp"``) or by the numba SMO core
+    (``solver="smo"``: LIBSVM's ``solve_epsilon_svr``; epsilon-insensitive loss, finite C,
+    explicit bias).
+
+    Parameters
+    ----------
+    C : float, default=1.0
+        Loss weight (> 0); ``np.inf`` is the hard tube ``|y - f| <= epsilon`` (qp only).
+    {kernel}
+    {degree}
+    {gamma}
+    {coef0}
+    {bias}
+    solver : {"smo", "qp"}, default="smo"
+        ``"smo"``: the numba SMO core (LIBSVM's ``solve_epsilon_svr``; finite ``C``, explicit
+        bias, the epsilon-insensitive loss, ``sample_weight``). ``"qp"``: cvxopt interior point,
+        the reference solver and the only one for ``C=np.inf``, ``bias="implicit"`` and the
+        laplace, quadratic and Huber losses.
+    {infeasible}
+    {kernel_params}
+    epsilon : float, default=0.1
+        Half-width of the insensitive tube; used by ``loss="epsilon_insensitive"`` only.
+    loss : {"epsilon_insensitive", "laplace", "quadratic", "huber"}, default="epsilon_insensitive"
+        ``"laplace"``: ``|y - f|`` (eq. 5.10-5.11). ``"quadratic"``: ``(y - f)^2``, i.e. kernel
+        ridge regression with ``lambda = 1/(2C)`` and an unpenalised bias. ``"huber"``: eq.
+        5.19-5.20, threshold ``mu``. Only ``"epsilon_insensitive"`` with ``solver="smo"``.
+    mu : float, default=None
+        Huber threshold (> 0); required with ``loss="huber"``, ignored otherwise.
+    {tol_smo}
+    {cache_size}
+    {shrinking}
+    {max_iter}
+    {warm_start_C}
+
+    Attributes
+    ----------
+    support_ : ndarray of shape (n_SV,)
+    support_vectors_ : ndarray of shape (n_SV, n_features)
+    dual_coef_ : ndarray of shape (1, n_SV)
+        ``beta_i = alpha_i - alpha*_i``.
+    intercept_ : ndarray of shape (1,)
+    b_interval_ : tuple of float
+        qp only.
+    objective_ : float
+    coef_ : ndarray of shape (1, n_features)
+        Linear kernel only (read-only).
+    n_iter_, fit_status_, bias_, shape_fit_, n_features_in_
+        As in :class:`SVC` (``n_iter_`` an int).
+
+    See Also
+    --------
+    NuSVR : The tube width chosen by the fraction ``nu`` of support vectors.
+    sklearn.svm.SVR : LIBSVM; the epsilon-insensitive loss with ``bias="explicit"`` only.
+    SVC : Classification; the book's chapter on support vector regression (Gunn's chapter 5)
+        derives the four duals.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from svmbook import SVR
+    >>> X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    >>> y = np.array([0.0, 1.0, 2.0, 3.0])
+    >>> reg = SVR(kernel="linear", C=10.0, epsilon=0.5).fit(X, y)
+    >>> np.round(reg.predict([[1.5], [4.0]]), 6)  # the flattest line within 0.5 of every point
+    array([1.5     , 3.166667])
+    """
+    )
+
+    _impl = "svr"
+    _fixed_params = {"nu": None, **_NO_MU}
+    _param_aliases = {"mu": "huber_width"}
+
+    _parameter_constraints: dict = {
+        **BaseSVM._parameter_constraints,
+        "epsilon": [Interval(Real, 0.0, None, closed="left")],
+        "loss": [StrOptions({"epsilon_insensitive", "laplace", "quadratic", "huber"})],
+        "mu": [Interval(Real, 0.0, None, closed="neither"), None],
+    }
+
+    def __init__(
+        self,
+        C=1.0,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        epsilon=0.1,
+        *,
+        loss="epsilon_insensitive",
+        mu=None,
+        shrinking=True,
+        tol=1e-3,
+        cache_size=200,
+        max_iter=-1,
+        bias="explicit",
+        solver="smo",
+        infeasible="raise",
+        kernel_params=None,
+        warm_start=False,
+    ):
+        self.C = C
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.epsilon = epsilon
+        self.loss = loss
+        self.mu = mu
+        self.shrinking = shrinking
+        self.tol = tol
+        self.cache_size = cache_size
+        self.max_iter = max_iter
+        self.bias = bias
+        self.solver = solver
+        self.infeasible = infeasible
+        self.kernel_params = kernel_params
+        self.warm_start = warm_start
+
+
+class NuSVR(BaseSVR):
+    __doc__ = _compose(
+        """nu-support vector regression (Schoelkopf et al. 2000) solved by SMO (LIBSVM's Solver_NU).
+
+    ``nu`` in (0, 1] bounds the fraction of points outside the tube (above) and of support
+    vectors (below); the tube half-width is learned (``epsilon_``). SMO only: :mod:`svmbook.qp`
+    has no nu formulation.
+
+    Parameters
+    ----------
+    nu : float, default=0.5
+        In (0, 1].
+    C : float, default=1.0
+        Finite, > 0.
+    {kernel}
+    {degree}
+    {gamma}
+    {coef0}
+    {kernel_params}
+    solver : {"smo"}, default="smo"
+        The SMO core (LIBSVM's ``solve_nu_svr``).
+    tol : float, default=1e-3
+        Stopping tolerance of the SMO solver (LIBSVM's eps).
+    {cache_size}
+    {shrinking}
+    {max_iter}
+    {warm_start_C}
+
+    Attributes
+    ----------
+    support_, support_vectors_, dual_coef_, intercept_, n_iter_, fit_status_, objective_, coef_,
+    shape_fit_, n_features_in_
+        As in :class:`SVR`.
+    epsilon_ : float
+        The fitted tube half-width ``-r``.
+
+    See Also
+    --------
+    SVR : The tube width fixed by ``epsilon``.
+    sklearn.svm.NuSVR : LIBSVM; reproduced iteration by iteration.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from svmbook import NuSVR
+    >>> X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    >>> y = np.array([0.0, 1.0, 2.0, 3.0])
+    >>> reg = NuSVR(kernel="linear", C=10.0, nu=0.5).fit(X, y)
+    >>> bool(abs(reg.predict([[1.5]])[0] - 1.5) < 0.5)
+    True
+    """
+    )
+
+    _impl = "nu_svr"
+    _fixed_params = {"bias": "explicit", "infeasible": "raise", "epsilon": None,
+                     "loss": "epsilon_insensitive", "huber_width": None, **_NO_MU}  # fmt: skip
+
+    _parameter_constraints: dict = {
+        **_SMO_ONLY,
+        "nu": [Interval(Real, 0.0, 1.0, closed="right")],
+    }
+
+    def __init__(
+        self,
+        *,
+        nu=0.5,
+        C=1.0,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        shrinking=True,
+        tol=1e-3,
+        cache_size=200,
+        max_iter=-1,
+        solver="smo",
+        kernel_params=None,
+        warm_start=False,
+    ):
+        self.nu = nu
+        self.C = C
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.shrinking = shrinking
+        self.tol = tol
+        self.cache_size = cache_size
+        self.max_iter = max_iter
+        self.solver = solver
+        self.kernel_params = kernel_params
+        self.warm_start = warm_start
+
+
+class OneClassSVM(BaseOneClass):
+    __doc__ = _compose(
+        """One-class SVM (Schoelkopf et al. 2001) solved by SMO (LIBSVM's ``solve_one_class``).
+
+    ``decision_function(x) = sum_i dual_coef_i K(x_i, x) - offset_``; ``predict`` is +1 (inlier)
+    where it is > 0 and -1 elsewhere, as LIBSVM. ``nu`` in (0, 1] bounds the fraction of outliers
+    (above) and of support vectors (below). SMO only (no reference QP for the nu formulations).
+
+    Parameters
+    ----------
+    {kernel}
+    {degree}
+    {gamma}
+    {coef0}
+    {kernel_params}
+    nu : float, default=0.5
+        In (0, 1].
+    {nu_solver}
+        The nearest-point problem is the minimum-norm point of the reduced hull with
+        ``mu = 1 / (nu sum(w))`` (Goodrich section 5.9,
+        :func:`svmbook.solvers.nearest_point.solve_min_norm_point`).
+    {tol_np}
+    {cache_size}
+    {shrinking}
+    {max_iter}
+    {warm_start_nu}
+
+    Attributes
+    ----------
+    support_, support_vectors_, dual_coef_, intercept_, n_iter_, fit_status_, objective_, coef_,
+    shape_fit_, n_features_in_
+        As in :class:`SVR` (``dual_coef_ = alpha``, LIBSVM's unnormalised scaling).
+    offset_ : float
+        LIBSVM's ``rho``: ``decision_function = score_samples - offset_``.
+
+    See Also
+    --------
+    sklearn.svm.OneClassSVM : LIBSVM; reproduced iteration by iteration.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from svmbook import OneClassSVM
+    >>> X = np.array([[0.0], [0.1], [0.2], [0.3]])
+    >>> OneClassSVM(gamma=1.0, nu=0.5).fit(X).predict([[0.15], [5.0]])
+    array([ 1, -1])
+    """
+    )
+
+    _impl = "one_class"
+    _fixed_params = _NO_C | _NO_MU
+
+    _parameter_constraints: dict = {
+        **{k: v for k, v in _SMO_ONLY.items() if k != "C"},
+        "nu": [Interval(Real, 0.0, 1.0, closed="right")],
+        "solver": [StrOptions({"smo", *NEAREST_POINT_SOLVERS})],
+    }
+
+    def __init__(
+        self,
+        *,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        tol=1e-3,
+        nu=0.5,
+        shrinking=True,
+        cache_size=200,
+        max_iter=-1,
+        solver="smo",
+        kernel_params=None,
+        warm_start=False,
+    ):
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.tol = tol
+        self.nu = nu
+        self.shrinking = shrinking
+        self.cache_size = cache_size
+        self.max_iter = max_iter
+        self.solver = solver
+        self.kernel_params = kernel_params
+        self.warm_start = warm_start

@@ -1,0 +1,116 @@
+"""svmbook.solvers.cache: kernel sources, the LRU row cache and its shared views.
+
+Rows must equal the Gram matrix's (in float32, LIBSVM's ``Qfloat``), the cache must evict the
+least recently used row under a small byte budget, CSR points must give the dense points' rows,
+and a solve on a view of a shared cache must be the solve on its samples alone.
+"""
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from sklearn.datasets import make_classification
+
+from svmbook.kernels import get_kernel
+from svmbook.solvers import solve
+from svmbook.solvers.cache import (
+    KIND_PRECOMPUTED,
+    compute_rows,
+    get_row,
+    kernel_source,
+    make_cache,
+    prefill,
+    row,
+    row_cache,
+)
+
+
+@pytest.fixture(scope="module")
+def points():
+    rng = np.random.default_rng(0)
+    return rng.normal(size=(40, 6))
+
+
+def _rows(source):
+    out = np.empty((source.n_points, source.n_points), dtype=np.float32)
+    compute_rows(source.ksrc, np.arange(source.n_points, dtype=np.int64), out)
+    return out
+
+
+@pytest.mark.parametrize(
+    "name, params",
+    [("linear", {}), ("rbf", {"gamma": 0.3}), ("poly", {"gamma": 0.5, "degree": 3, "coef0": 1.0})],
+)
+def test_rows_equal_the_gram_matrix(points, name, params):
+    kernel = get_kernel(name, **params)
+    K = kernel(points)
+    source = kernel_source(X=points, kernel=kernel)
+    assert source.n_points == 40 and source.n_features == 6 and not source.sparse
+    np.testing.assert_allclose(_rows(source), K.astype(np.float32), rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(source.diag, np.diag(K), rtol=1e-12)
+    # one row at a time through the cache: the same values as the batch
+    cache = make_cache(source.n_points)
+    for a in (5, 0, 39):
+        np.testing.assert_array_equal(row(a, source.ksrc, cache), _rows(source)[a])
+
+
+def test_precomputed_rows_are_the_float32_gram_matrix(points):
+    K = get_kernel("rbf", gamma=0.3)(points)
+    source = kernel_source(K=K)
+    assert source.kind == KIND_PRECOMPUTED
+    np.testing.assert_array_equal(_rows(source), K.astype(np.float32))
+
+
+def test_lru_eviction_under_a_small_byte_budget(points):
+    source = kernel_source(K=get_kernel("linear")(points))
+    budget = 3 * 4 * 40 / (1 << 20)  # three float32 rows of 40 points, in MB
+    cache = make_cache(40, cache_size=budget)
+    data, slot_of, owner, prv, nxt, stats = cache
+    assert data.shape == (3, 40)
+    for a in (0, 1, 2):
+        get_row(a, source.ksrc, cache)
+    get_row(0, source.ksrc, cache)  # 0 is now the most recently used; 1 the least
+    get_row(3, source.ksrc, cache)  # evicts 1
+    assert slot_of[1] == -1
+    assert all(slot_of[a] >= 0 for a in (0, 2, 3))
+    assert sorted(owner.tolist()) == [0, 2, 3]
+    assert stats.tolist() == [1, 4, 4 * 40]  # hits, rows computed, kernel evaluations
+    np.testing.assert_array_equal(data[slot_of[3]], _rows(source)[3])
+    # never fewer than two slots: the two rows of the working pair must be valid at once
+    assert make_cache(40, cache_size=1e-9)[0].shape[0] == 2
+
+
+@pytest.mark.parametrize("name", ["linear", "rbf"])
+def test_sparse_rows_equal_dense_rows(points, name):
+    X = np.where(np.abs(points) > 0.8, points, 0.0)  # about 40 % zeros
+    kernel = get_kernel(name, gamma=0.3)
+    dense = kernel_source(X=X, kernel=kernel)
+    sparse = kernel_source(X=sp.csr_matrix(X), kernel=kernel)
+    assert sparse.sparse and sparse.n_features == 6
+    np.testing.assert_allclose(_rows(sparse), _rows(dense), rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(sparse.diag, dense.diag, rtol=1e-12)
+
+
+def test_prefill_holds_the_batched_rows(points):
+    shared = row_cache(X=points, kernel=get_kernel("rbf", gamma=0.3))
+    assert prefill(shared.cache, shared.source) == 40
+    data, slot_of = shared.cache[0], shared.cache[1]
+    np.testing.assert_array_equal(data[slot_of], _rows(shared.source))
+
+
+def test_solve_on_a_subset_of_a_shared_cache_is_the_solve_on_its_samples():
+    X, y = make_classification(n_samples=60, n_features=5, random_state=1)
+    K = get_kernel("rbf", gamma=0.2)(X)
+    idx = np.flatnonzero(np.arange(60) % 3 != 0)
+    t = np.where(y[idx] == 1, 1.0, -1.0)
+    shared = row_cache(K=K)
+    view = shared.subset(idx)
+    assert view.n_points == idx.size
+    assert view.subset(np.arange(5)).points.tolist() == idx[:5].tolist()  # views compose
+    args = (-np.ones(idx.size), t, 1.0, np.zeros(idx.size))
+    on_view = solve(*args, rows=view, tol=1e-6)
+    alone = solve(*args, K=K[np.ix_(idx, idx)], tol=1e-6)
+    assert on_view.n_iter == alone.n_iter
+    np.testing.assert_array_equal(on_view.alpha, alone.alpha)
+    assert on_view.offset == alone.offset
+    with pytest.raises(ValueError, match="points"):
+        shared.subset([0, 60])

@@ -1,0 +1,148 @@
+"""svmbook.svm.formulations: each adapter against its cvxopt formulation in svmbook.qp.
+
+The oracles are written from the textbook statement, not through the adapters, so a shared bug
+cannot hide. Compared on seeded problems: the objective, the KKT conditions of the adapter's
+solution, and the decision values (alphas are compared only where they are unique).
+"""
+
+import numpy as np
+import pytest
+from sklearn.datasets import make_classification, make_regression
+from sklearn.metrics.pairwise import rbf_kernel
+
+from svmbook.qp import min_norm_wrch, mu_svm_dual, svc_dual, svr_dual
+from svmbook.svm import formulations as F
+
+TOL = 1e-9  # the adapters' stopping tolerance here
+KKT = 1e-6  # slack allowed in the KKT conditions at that tolerance
+
+
+def _classification(seed, n=80):
+    X, y = make_classification(n_samples=n, n_features=5, flip_y=0.1, random_state=seed)
+    return np.where(y == 1, 1.0, -1.0), rbf_kernel(X, gamma=0.3)
+
+
+def _regression(seed, n=60):
+    X, z = make_regression(n_samples=n, n_features=4, noise=5.0, random_state=seed)
+    return z / z.std(), rbf_kernel(X, gamma=0.2)
+
+
+def _decision(K, res):
+    return K @ res.dual_coef + res.intercept
+
+
+def _assert_box_kkt(alpha, upper, slack, scale=1.0):
+    """KKT of a box-constrained dual: ``slack_i >= 0`` at the lower bound, ``= 0`` between the
+    bounds, ``<= 0`` at the upper bound (``slack``: the margin of each variable, e.g. y f - 1)."""
+    lower = alpha <= 0
+    at_upper = alpha >= upper
+    free = ~lower & ~at_upper
+    assert np.all(slack[lower] >= -KKT * scale)
+    assert np.all(np.abs(slack[free]) <= KKT * scale)
+    assert np.all(slack[at_upper] <= KKT * scale)
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_c_svc_matches_svc_dual(seed):
+    y, K = _classification(seed)
+    ours = F.solve_c_svc(K, y, 2.0, tol=TOL)
+    ref = svc_dual(K, y, 2.0)
+    np.testing.assert_allclose(ours.objective, ref.objective, rtol=1e-6)
+    # the objective the core reports is the objective of the alpha it returns
+    Q = y[:, None] * y[None, :] * K
+    a = ours.alpha
+    np.testing.assert_allclose(ours.objective, 0.5 * a @ Q @ a - a.sum(), rtol=1e-6)
+    f = _decision(K, ours)
+    _assert_box_kkt(a, ours.upper_bound, y * f - 1.0)
+    # decision values agree (alphas need not be unique, f is)
+    np.testing.assert_allclose(f, K @ ref.coef + ref.b, atol=1e-4)
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_c_svc_decomposition_matches_svc_dual(seed):
+    y, K = _classification(seed)
+    ours = F.solve_c_svc_decomposition(K, y, 2.0, q=10, tol=TOL)
+    ref = svc_dual(K, y, 2.0)
+    np.testing.assert_allclose(ours.objective, ref.objective, rtol=1e-6)
+    _assert_box_kkt(ours.alpha, ours.upper_bound, y * _decision(K, ours) - 1.0)
+    np.testing.assert_allclose(_decision(K, ours), K @ ref.coef + ref.b, atol=1e-4)
+    assert ours.raw.n_outer == ours.n_iter
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_epsilon_svr_matches_svr_dual(seed):
+    z, K = _regression(seed)
+    ours = F.solve_epsilon_svr(K, z, 3.0, 0.2, tol=TOL)
+    ref = svr_dual(K, z, 3.0, epsilon=0.2)
+    np.testing.assert_allclose(ours.objective, ref.objective, rtol=1e-6)
+    f = _decision(K, ours)
+    n = z.shape[0]
+    residual = z - f
+    _assert_box_kkt(ours.alpha[:n], ours.upper_bound[:n], 0.2 - residual)  # alpha: f <= z - eps
+    _assert_box_kkt(ours.alpha[n:], ours.upper_bound[n:], 0.2 + residual)  # alpha*: f >= z + eps
+    np.testing.assert_allclose(f, K @ ref.coef + ref.b, atol=1e-4)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_nu_svr_is_epsilon_svr_at_its_tube(seed):
+    """nu-SVR's solution is eps-SVR's at the learned tube half-width (Schoelkopf et al. 2000)."""
+    z, K = _regression(seed)
+    ours = F.solve_nu_svr(K, z, 0.4, 3.0, tol=TOL)
+    eps = ours.extra["epsilon"]
+    ref = svr_dual(K, z, 3.0, epsilon=eps)
+    # LIBSVM's nu-SVR objective leaves out the tube term eps * sum |beta|
+    beta = ours.dual_coef
+    np.testing.assert_allclose(ours.objective + eps * np.abs(beta).sum(), ref.objective, rtol=1e-6)
+    np.testing.assert_allclose(_decision(K, ours), K @ ref.coef + ref.b, atol=1e-4)
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_nu_svc_is_the_mu_svm(seed):
+    """nu-SVC (class sums nu n / 2, bounds 1) is the mu-SVM with ``mu = 2 / (nu n)`` scaled by
+    ``nu n / 2``; LIBSVM divides by its margin, which makes the decision function the mu-SVM's
+    divided by rho of (4.8)."""
+    y, K = _classification(seed)
+    nu = 0.4
+    ours = F.solve_nu_svc(K, y, nu, tol=TOL)
+    ref = mu_svm_dual(K, y, 2.0 / (nu * y.shape[0]))
+    np.testing.assert_allclose(ours.objective, ref.objective / ref.rho**2, rtol=1e-5)
+    np.testing.assert_allclose(_decision(K, ours), (K @ ref.coef + ref.b) / ref.rho, atol=1e-4)
+    # LIBSVM's C-SVC at C = 1/r has the same solution
+    c_svc = F.solve_c_svc(K, y, 1.0 / ours.extra["r"], tol=TOL)
+    _assert_box_kkt(c_svc.alpha, c_svc.upper_bound, y * _decision(K, ours) - 1.0, scale=1e2)
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_one_class_is_the_min_norm_point_of_the_reduced_hull(seed):
+    """One-class (sum nu n, bounds 1) is the minimum-norm point of the reduced hull with
+    ``mu = 1 / (nu n)`` (Goodrich section 5.9) scaled by ``nu n``."""
+    _, K = _classification(seed)
+    nu = 0.3
+    n = K.shape[0]
+    ours = F.solve_one_class(K, nu, tol=TOL)
+    ref = min_norm_wrch(K, 1.0 / (nu * n))
+    scale = nu * n
+    np.testing.assert_allclose(ours.objective, scale**2 * ref.objective, rtol=1e-6)
+    np.testing.assert_allclose(K @ ours.dual_coef, scale * (K @ ref.coef), atol=1e-4)
+    # KKT: the score K alpha is the offset on free variables, above it at 0, below at the bound
+    _assert_box_kkt(ours.alpha, ours.upper_bound, K @ ours.alpha - ours.offset)
+    np.testing.assert_allclose(ours.intercept, -ours.offset)
+
+
+def test_one_result_type():
+    """Every adapter fills the same fields, with an int status and the solve's time."""
+    y, K = _classification(0, n=30)
+    z, Kz = _regression(1, n=30)
+    results = [
+        F.solve_c_svc(K, y),
+        F.solve_nu_svc(K, y, 0.5),
+        F.solve_one_class(K, 0.5),
+        F.solve_epsilon_svr(Kz, z),
+        F.solve_nu_svr(Kz, z),
+        F.solve_c_svc_decomposition(K, y, q=4),
+    ]
+    for res in results:
+        assert isinstance(res, F.FormulationResult)
+        assert isinstance(res.status, int) and res.converged
+        assert res.time > 0 and res.n_iter > 0
+        np.testing.assert_array_equal(res.support, np.flatnonzero(res.dual_coef != 0))

@@ -1,7 +1,8 @@
 """svmbook: support vector machines, from the textbook statement to fast solvers.
 
-The package behind the svmbook notebooks. The estimators live in :mod:`svmbook.svm` and are
-exported here (``svmbook.SVC``, ...).
+The package behind the svmbook notebooks. Every notebook imports it; a chapter that teaches an
+algorithm also writes a short teaching version and checks it against the package. The estimators
+live in :mod:`svmbook.svm` and are exported here (``svmbook.SVC``, ...).
 """
 
 __version__ = "0.1.0"

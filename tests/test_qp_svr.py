@@ -126,20 +126,20 @@ def test_poly2_tube_infeasible_and_finite_C():
 
 
 def test_huber_limits_and_kkt():
-    # mu -> 0: Laplace (5.10)-(5.11)
-    res = svr_dual(K_LIN, Y, 100.0, loss="huber", mu=1e-9)
+    # delta -> 0: Laplace (5.10)-(5.11)
+    res = svr_dual(K_LIN, Y, 100.0, loss="huber", delta=1e-9)
     assert res.coef @ X == pytest.approx(118 / 97, abs=1e-6)
-    # KKT of the documented primal: |beta_i| < C -> residual = mu beta_i / C; |beta_i| = C -> |r|
-    # >= mu
-    C, mu = 10.0, 0.5
-    res = svr_dual(K_LIN, Y, C, loss="huber", mu=mu)
+    # KKT of the documented primal: |beta_i| < C -> residual = delta beta_i / C; |beta_i| = C
+    # -> |r| >= delta
+    C, delta = 10.0, 0.5
+    res = svr_dual(K_LIN, Y, C, loss="huber", delta=delta)
     r = Y - res.decision_function(K_LIN)
     inside = np.abs(res.coef) < C - res.svtol
-    np.testing.assert_allclose(r[inside], mu * res.coef[inside] / C, atol=1e-7)
-    assert np.all(np.abs(r[~inside]) >= mu - 1e-7)
+    np.testing.assert_allclose(r[inside], delta * res.coef[inside] / C, atol=1e-7)
+    assert np.all(np.abs(r[~inside]) >= delta - 1e-7)
     np.testing.assert_allclose(np.sign(r[~inside]), np.sign(res.coef[~inside]))
-    # strong duality with the primal 1/2||w||^2 + C sum L(r), L = Huber(mu) / mu
-    L = np.where(np.abs(r) <= mu, r**2 / (2 * mu), np.abs(r) - mu / 2)
+    # strong duality with the primal 1/2||w||^2 + C sum L(r), L = Huber(delta) / delta
+    L = np.where(np.abs(r) <= delta, r**2 / (2 * delta), np.abs(r) - delta / 2)
     assert 0.5 * res.w_norm2 + C * L.sum() == pytest.approx(-res.objective, abs=1e-6)
 
 
@@ -149,9 +149,9 @@ def test_huber_limits_and_kkt():
         ({"C": -1.0}, "C must be > 0"),
         ({"epsilon": -0.1}, "epsilon must be >= 0"),
         ({"loss": "hinge"}, "loss must be one of"),
-        ({"loss": "huber"}, "mu is required"),
-        ({"loss": "huber", "mu": -1.0}, "mu must be > 0"),
-        ({"mu": 0.5}, "mu applies only"),
+        ({"loss": "huber"}, "delta is required"),
+        ({"loss": "huber", "delta": -1.0}, "delta must be > 0"),
+        ({"delta": 0.5}, "delta applies only"),
         ({"loss": "quadratic", "epsilon": 0.5}, "epsilon applies only"),
         ({"bias": "auto"}, "bias must be one of"),
     ],

@@ -18,7 +18,7 @@ Printed errors corrected here (each explained in ``docs/errata.md``):
   text of section 5.2 says), not the ``1/(2C) sum beta^2`` of (5.15) (lambda = 1/C)
   (docs/errata.md#gunn-1998-eq-5-15).
 * Huber is absent from Listing A.2 and follows (5.19)-(5.20), whose primal is (5.17) divided by
-  mu, as stated in :func:`svr_dual` (docs/errata.md#gunn-1998-eq-5-17).
+  the width delta (Gunn's mu), as stated in :func:`svr_dual` (docs/errata.md#gunn-1998-eq-5-17).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def svr_dual(
     *,
     epsilon=0.0,
     loss="epsilon_insensitive",
-    mu=None,
+    delta=None,
     bias="explicit",
     infeasible="raise",
     ridge=1e-10,
@@ -61,11 +61,12 @@ def svr_dual(
       :math:`\min \tfrac12\beta^T(K + I/(2C))\beta - y^T\beta`, :math:`\sum\beta_i = 0`; the primal
       is ``1/2 ||w||^2 + C sum (y_i - f(x_i))^2``, i.e. ridge regression with lambda = 1/(2C) and an
       unpenalised bias (docs/errata.md#gunn-1998-eq-5-15).
-    * ``"huber"`` (5.19)-(5.20): :math:`\min \tfrac12\beta^T(K + (\mu/C) I)\beta - y^T\beta`,
+    * ``"huber"`` (5.19)-(5.20), with the width delta (Gunn's mu):
+      :math:`\min \tfrac12\beta^T(K + (\delta/C) I)\beta - y^T\beta`,
       :math:`-C \le \beta_i \le C`, :math:`\sum\beta_i = 0`. Its primal is
-      ``1/2 ||w||^2 + C sum L(y_i - f(x_i))`` with ``L(r) = r^2 / (2 mu)`` for ``|r| <= mu`` and
-      ``|r| - mu/2`` otherwise, i.e. (5.17) divided by mu (docs/errata.md#gunn-1998-eq-5-17);
-      mu -> 0 gives the Laplace loss.
+      ``1/2 ||w||^2 + C sum L(y_i - f(x_i))`` with ``L(r) = r^2 / (2 delta)`` for ``|r| <= delta``
+      and ``|r| - delta/2`` otherwise, i.e. (5.17) divided by delta
+      (docs/errata.md#gunn-1998-eq-5-17); delta -> 0 gives the Laplace loss.
 
     Parameters
     ----------
@@ -79,8 +80,9 @@ def svr_dual(
     epsilon : float, default=0.0
         Tube half-width, ``"epsilon_insensitive"`` only (must be 0 for the other losses).
     loss : {"epsilon_insensitive", "laplace", "quadratic", "huber"}, default="epsilon_insensitive"
-    mu : float or None, default=None
-        Huber threshold (> 0), required by and only allowed with ``loss="huber"``.
+    delta : float or None, default=None
+        Width of the Huber loss (> 0; Gunn's mu), required by and only allowed with
+        ``loss="huber"``.
     bias : {"explicit", "implicit"}, default="explicit"
         ``"implicit"`` drops the equality constraint and sets b = 0 (5.25).
     infeasible : {"raise", "ridge"}, default="raise"
@@ -98,8 +100,8 @@ def svr_dual(
         ``coef = beta``; ``alpha`` = (alpha, alpha*) stacked (the parts of beta for the beta-forms);
         ``margin`` is None. Bias (explicit): the average over free SVs of
         ``y_i - epsilon sign(beta_i) - d beta_i - sum_j beta_j K_ij`` (Listing A.2, with ``d`` the
-        diagonal term: 1/(2C) quadratic, mu/C Huber, 0 otherwise; for the quadratic loss this is the
-        listing's ``mean(y - K beta)``); with no free SV, the midpoint of the KKT interval
+        diagonal term: 1/(2C) quadratic, delta/C Huber, 0 otherwise; for the quadratic loss this is
+        the listing's ``mean(y - K beta)``); with no free SV, the midpoint of the KKT interval
         ``b_interval`` (Listing A.2 would use ``(max y + min y) / 2``). In the Laplace beta-form
         every point strictly inside the box pins b, including beta_i = 0.
     """
@@ -118,11 +120,13 @@ def svr_dual(
             f"got epsilon={epsilon:g} with loss={loss!r}"
         )
     if loss == "huber":
-        if mu is None:
-            raise ValueError("mu is required for loss='huber' (the Huber threshold, mu > 0)")
-        mu = check_positive("mu", mu)
-    elif mu is not None:
-        raise ValueError(f"mu applies only to loss='huber', got mu={mu!r} with loss={loss!r}")
+        if delta is None:
+            raise ValueError("delta is required for loss='huber' (the Huber width, delta > 0)")
+        delta = check_positive("delta", delta)
+    elif delta is not None:
+        raise ValueError(
+            f"delta applies only to loss='huber', got delta={delta!r} with loss={loss!r}"
+        )
 
     label = f"svr_dual, loss={loss}, {bias} bias, C={C:g}, epsilon={epsilon:g}"
     two_n = loss == "epsilon_insensitive"
@@ -131,7 +135,7 @@ def svr_dual(
     if loss == "quadratic":
         d, U = (0.0 if np.isinf(C) else 1.0 / (2.0 * C)), np.inf
     elif loss == "huber":
-        d = 0.0 if np.isinf(C) else mu / C
+        d = 0.0 if np.isinf(C) else delta / C
     extra = 0.0  # ridge on every variable (C = inf, infeasible = "ridge")
     if np.isinf(C):
         total, s = min_total_violation(K, y, bias=bias, epsilon=epsilon)
@@ -190,7 +194,7 @@ def svr_dual(
         at0 = np.abs(beta) <= tol
         at_hi = beta >= U - tol
         at_lo = beta <= -(U - tol)
-        dU = dd * U if np.isfinite(U) else 0.0  # Huber: the residual at the box is at least mu
+        dU = dd * U if np.isfinite(U) else 0.0  # Huber: the residual at the box is at least delta
         lows = np.where(at0, r - epsilon, np.where(at_lo, r + epsilon + dU, -np.inf))
         highs = np.where(at0, r + epsilon, np.where(at_hi, r - epsilon - dU, np.inf))
         b, b_interval = bias_from_bounds(est, pin, lows, highs)

@@ -1,8 +1,11 @@
-"""Numba solvers. ``smo`` is the one SMO core behind every LIBSVM formulation (adapters live in
+"""Numba solvers.
+
+``smo`` is the one SMO core behind every LIBSVM formulation (adapters live in
 :mod:`svmbook.svm.formulations`); ``cache`` is the kernel-row service of every numba solver
 (:class:`~svmbook.solvers.cache.KernelSource`, the LRU row cache); ``decomposition`` is Nguyen's
 Table 2.1 (working-set size q) with the SMO core as its local solver; ``nearest_point`` the
-nearest-point solvers of Goodrich ch. 5."""
+nearest-point solvers of Goodrich ch. 5.
+"""
 
 from .decomposition import DecompositionResult, decompose
 from .nearest_point import NearestPointResult, solve_min_norm_point, solve_nearest_point

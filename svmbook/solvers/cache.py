@@ -68,10 +68,32 @@ def make_cache(n_points, cache_size=200.0):
     LIBSVM forces room for at least two columns (the two rows of the working pair must be
     valid at once); so do we. The pool never holds more than ``n_points`` rows.
 
+    Parameters
+    ----------
+    n_points : int
+        The number ``m`` of points, i.e. of rows and of entries per row.
+    cache_size : float, default=200.0
+        The budget in megabytes (``4 m`` bytes a row).
+
     Returns
     -------
     tuple
         ``(data, slot_of, owner, prv, nxt, stats)``, see the module docstring.
+
+    Raises
+    ------
+    ValueError
+        If ``cache_size`` is not positive.
+
+    See Also
+    --------
+    row_cache : A kernel source and its cache in one object, to share between solves.
+
+    Examples
+    --------
+    >>> data, slot_of, owner, prv, nxt, stats = make_cache(10, cache_size=1e-4)
+    >>> data.shape  # 1e-4 MB holds two rows of 10 float32 values (40 bytes each)
+    (2, 10)
     """
     if not cache_size > 0:
         raise ValueError(f"cache_size must be > 0 (megabytes), got {cache_size}")
@@ -120,8 +142,10 @@ def _lru_claim(a, slot_of, owner, prv, nxt):
 
 @njit(cache=True)
 def _exp_nonpositive_f32(D, out):
-    """``out ~ float32(exp(D))`` for ``D <= 0``, vectorised (fast mode:
-    :func:`svmbook.kernels.exp_f32_fast`, libm's value but for one ulp in about 10^6 entries)."""
+    """``out ~ float32(exp(D))`` for ``D <= 0``, vectorised (fast mode).
+
+    :func:`svmbook.kernels.exp_f32_fast`: libm's value but for one ulp in about 10^6 entries.
+    """
     n = D.shape[0]
     exp_f32_fast(D, out, np.empty(n), np.empty(n, dtype=np.int64))
 
@@ -145,10 +169,12 @@ def rbf_from_dots_f32(D, b, x_sq, gamma, out):
 
 @njit(cache=True, fastmath=True)
 def compute_rows_fast(kind, theta, X, x_sq, rows, out, XT):
-    """Fast-mode rows: as :func:`compute_rows`, but for the RBF kernel the inner products
-    are accumulated feature by feature over ``XT = X.T`` (C-contiguous, shape (d, m)) in a
-    reused buffer, and the exponential is vectorised. Values may differ from the faithful
-    ones in the last float32 bit."""
+    """Compute kernel rows in fast mode, as :func:`compute_rows` but quicker for RBF.
+
+    For the RBF kernel the inner products are accumulated feature by feature over ``XT = X.T``
+    (C-contiguous, shape (d, m)) in a reused buffer, and the exponential is vectorised. Values
+    may differ from the faithful ones in the last float32 bit.
+    """
     if kind != 2 or XT.shape[1] != X.shape[0]:  # not RBF (svmbook.kernels._RBF)
         kernel_rows_f32(kind, theta, X, x_sq, rows, X, x_sq, out)
         return
@@ -215,13 +241,26 @@ def csr_rows_f32(kind, theta, csr, x_sq, rows, out):
 
 @njit(cache=True)
 def compute_rows(ksrc, rows, out):
-    """Kernel rows ``out[t, :] = K(x[rows[t]], x[:])`` in float32, computed in float64.
+    """Compute kernel rows ``out[t, :] = K(x[rows[t]], x[:])`` in float32 (values in float64).
 
     LIBSVM computes every kernel value in double and stores ``(Qfloat)`` of it; so do we. Dense
     points: the whole batch is one call of :func:`svmbook.kernels.kernel_rows_f32` (one matrix
     product for the inner-product kernels); a single faithful RBF row is computed in the
     source's reused buffers, with the same values; fast mode uses :func:`compute_rows_fast`.
     CSR points: :func:`csr_rows_f32`. A Gram matrix: its rows cast to float32.
+
+    Parameters
+    ----------
+    ksrc : tuple
+        :attr:`KernelSource.ksrc`.
+    rows : ndarray of int64 of shape (n_rows,)
+        The points whose rows to compute.
+    out : ndarray of float32 of shape (n_rows, m)
+        Receives the rows.
+
+    See Also
+    --------
+    get_rows : The same rows through the LRU cache (a solver's way to them).
     """
     kind, theta, X, x_sq, fast, XT, ws, csr = ksrc
     if csr[0].shape[0] > 0:
@@ -243,7 +282,26 @@ def compute_rows(ksrc, rows, out):
 
 @njit(cache=True, inline="always")
 def get_row(a, ksrc, cache):
-    """Slot of kernel row ``a``, computing it on a miss. The row is ``cache[0][slot]``."""
+    """Return the slot of kernel row ``a``, computing the row on a miss.
+
+    Parameters
+    ----------
+    a : int
+        The point.
+    ksrc : tuple
+        :attr:`KernelSource.ksrc`.
+    cache : tuple
+        The cache of :func:`make_cache`.
+
+    Returns
+    -------
+    int
+        The slot: the row is ``cache[0][slot]``.
+
+    See Also
+    --------
+    row : The row itself.
+    """
     data, slot_of, owner, prv, nxt, stats = cache
     s = slot_of[a]
     if s >= 0:
@@ -261,17 +319,45 @@ def get_row(a, ksrc, cache):
 
 @njit(cache=True, inline="always")
 def row(a, ksrc, cache):
-    """Kernel row of point ``a`` (float32, over all points), from the cache or computed."""
+    """Return the kernel row of point ``a``, from the cache or computed.
+
+    Parameters
+    ----------
+    a, ksrc, cache
+        As in :func:`get_row`.
+
+    Returns
+    -------
+    ndarray of float32 of shape (m,)
+        ``K(x_a, x_j)`` over all points, a view of the cache valid until the slot is reused
+        (the cache keeps at least the two most recent rows).
+
+    See Also
+    --------
+    get_rows : Several rows in one batch (one matrix product).
+    """
     return cache[0][get_row(a, ksrc, cache)]
 
 
 @njit(cache=True)
 def get_rows(rows, ksrc, cache, slots):
-    """Slots of several distinct kernel rows; the missing ones are computed in one batch.
+    """Find the slots of several distinct kernel rows, computing the missing ones in one batch.
 
-    ``rows`` must be distinct and no longer than the number of slots (callers chunk), so that
-    filling the batch never evicts a row of the same batch. ``slots[t]`` receives the slot of
-    ``rows[t]``.
+    Parameters
+    ----------
+    rows : ndarray of int64 of shape (n_rows,)
+        Distinct points, no more than the cache's slots (callers chunk), so that filling the
+        batch never evicts a row of the same batch.
+    ksrc : tuple
+        :attr:`KernelSource.ksrc`.
+    cache : tuple
+        The cache of :func:`make_cache`.
+    slots : ndarray of int64 of shape (n_rows,)
+        Receives the slot of each row: ``rows[t]`` is ``cache[0][slots[t]]``.
+
+    See Also
+    --------
+    row : One row.
     """
     data, slot_of, owner, prv, nxt, stats = cache
     n = rows.shape[0]
@@ -358,7 +444,7 @@ def _row_workspace(X, kind, fast=False):
 
 
 def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
-    """The kernel rows of a solve: a Gram matrix ``K``, or points ``X`` with a ``kernel``.
+    """Describe the kernel rows of a solve: a Gram matrix ``K``, or points ``X`` with a kernel.
 
     Parameters
     ----------
@@ -376,6 +462,23 @@ def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
     Returns
     -------
     KernelSource
+        The source, with the diagonal ``K(x_a, x_a)``.
+
+    Raises
+    ------
+    ValueError
+        If both or neither of ``K`` and ``kernel`` are given, ``X`` is missing with ``kernel``,
+        ``K`` is not square, or ``mode`` is unknown.
+
+    See Also
+    --------
+    row_cache : The source together with its row cache.
+
+    Examples
+    --------
+    >>> src = kernel_source(K=np.array([[2.0, 1.0], [1.0, 3.0]]))
+    >>> src.n_points, src.diag
+    (2, array([2., 3.]))
     """
     if mode not in ("faithful", "fast"):
         raise ValueError(f"mode must be 'faithful' or 'fast', got {mode!r}")
@@ -458,11 +561,11 @@ class RowCache:
 
     @property
     def n_points(self):
-        """The number of samples a solve on this cache sees."""
+        """int: The number of samples a solve on this cache sees."""
         return self.source.n_points if self.points is None else self.points.shape[0]
 
     def subset(self, points):
-        """The same rows and cache, seen as the samples ``points`` (indices into the source).
+        """Return the same rows and cache, seen as the samples ``points`` of the source.
 
         Parameters
         ----------
@@ -472,6 +575,12 @@ class RowCache:
         Returns
         -------
         RowCache
+            A view sharing the source and the cache.
+
+        Raises
+        ------
+        ValueError
+            If an index is outside the source's points.
         """
         points = np.ascontiguousarray(points, dtype=np.int64).ravel()
         if points.size and (points.min() < 0 or points.max() >= self.source.n_points):
@@ -482,8 +591,27 @@ class RowCache:
 
 
 def row_cache(K=None, X=None, kernel=None, *, cache_size=200.0, mode="faithful"):
-    """A :class:`RowCache` for a Gram matrix ``K`` or points ``X`` with ``kernel``
-    (:func:`kernel_source`), with a ``cache_size`` megabyte budget (:func:`make_cache`)."""
+    """Build a :class:`RowCache` for a Gram matrix ``K`` or points ``X`` with ``kernel``.
+
+    Parameters
+    ----------
+    K, X, kernel, mode
+        As in :func:`kernel_source`.
+    cache_size : float, default=200.0
+        The budget in megabytes (:func:`make_cache`).
+
+    Returns
+    -------
+    RowCache
+        A source and an empty cache, to pass to several solves
+        (:func:`svmbook.solvers.smo.solve` with ``rows=``).
+
+    Examples
+    --------
+    >>> rows = row_cache(K=np.eye(3), cache_size=1.0)
+    >>> rows.n_points, rows.subset([0, 2]).n_points
+    (3, 2)
+    """
     source = kernel_source(K, X, kernel, mode=mode)
     return RowCache(source, make_cache(source.n_points, cache_size))
 
@@ -495,7 +623,19 @@ def prefill(cache, source):
     GEMM into a reused buffer (fresh buffers cost page faults) and the vectorised exponential.
     Otherwise dense points take the batched rows of :func:`compute_rows` (one matrix product
     per block, their values bit for bit) for the upper triangle only, mirrored: inner products
-    and the RBF exponent are symmetric in the two points. Returns the number of rows.
+    and the RBF exponent are symmetric in the two points.
+
+    Parameters
+    ----------
+    cache : tuple
+        The cache of :func:`make_cache`, with a slot for every point.
+    source : KernelSource
+        Where the rows come from.
+
+    Returns
+    -------
+    int
+        The number of rows computed.
     """
     kind, theta, X, x_sq, fast, XT, ws, csr = source.ksrc
     data, slot_of, owner, prv, nxt, stats = cache

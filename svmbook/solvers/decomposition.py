@@ -119,6 +119,7 @@ class DecompositionResult:
 
     @property
     def converged(self):
+        """bool: Whether the decomposition met its stopping rule (``status == 0``)."""
         return self.status == 0
 
 

@@ -48,7 +48,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from .cache import RowCache, get_rows, kernel_source, make_cache, prefill, row
 
-__all__ = ["SMOResult", "solve", "TAU", "default_max_iter"]
+__all__ = ["SMOResult", "solve", "TAU", "default_max_iter", "fill_in_order"]
 
 TAU = 1e-12
 INF = np.inf
@@ -345,7 +345,11 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf):
 
 @njit(cache=True)
 def select_working_set_nu(st, ksrc, cache, ctl, eps):
-    """nu variant (LIBSVM Solver_NU): i and j from the same class, i taken per class."""
+    """Select the working pair of the nu problems (LIBSVM's ``Solver_NU``).
+
+    i and j come from the same class, i taken per class. Kept apart from
+    :func:`select_working_set`, whose two-phase reductions it would slow down (hot loop).
+    """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     active_size = ctl[CTL_ACTIVE_SIZE]
     Gmaxp = -INF
@@ -423,7 +427,9 @@ def update_pair(i, j, Kij, st):
     old_alpha_i = alpha[i]
     old_alpha_j = alpha[j]
     # Q_ij = y_i y_j K_ij, so QD_i + QD_j + 2 Q_ij (y_i != y_j) and QD_i + QD_j - 2 Q_ij
-    # (y_i == y_j) are both QD_i + QD_j - 2 K_ij
+    # (y_i == y_j) are both QD_i + QD_j - 2 K_ij.
+    # The two branches have the same shape but other signs and clips; kept inline, as LIBSVM,
+    # because this runs every iteration (hot loop: a shared helper would cost a call).
     if y[i] != y[j]:
         quad_coef = QD[i] + QD[j] - 2.0 * Kij
         if quad_coef <= 0:
@@ -477,8 +483,11 @@ def update_pair(i, j, Kij, st):
 
 @njit(cache=True, inline="always")
 def update_gradient(i, j, ki, kj, dA_i, dA_j, st, active_size):
-    """``G_k += Q_ik dA_i + Q_jk dA_j`` over the active set; ``ki``/``kj`` are the kernel
-    rows of i and j gathered over the active positions (:func:`gather_row`)."""
+    """Add ``Q_ik dA_i + Q_jk dA_j`` to ``G_k`` over the active set.
+
+    ``ki``/``kj`` are the kernel rows of i and j gathered over the active positions
+    (:func:`gather_row`).
+    """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     yi = y[i]
     yj = y[j]
@@ -489,16 +498,16 @@ def update_gradient(i, j, ki, kj, dA_i, dA_j, st, active_size):
 
 @njit(cache=True, inline="always")
 def update_G_bar(i, Ki, sign, st):
-    """``G_bar += sign * C_i Q_i`` over all l variables (i entered/left its upper bound)."""
+    """Add ``sign * C_i Q_i`` to ``G_bar`` over all l variables (i entered/left its upper bound).
+
+    ``sign * C_i`` is ``+-C_i`` exactly, so adding it times ``Q_ik`` is bitwise LIBSVM's
+    ``G_bar[k] += C_i * Q_ik`` or ``G_bar[k] -= C_i * Q_ik``.
+    """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
-    C_i = C[i]
+    c = sign * C[i]
     yi = y[i]
-    if sign > 0:
-        for k in range(y.shape[0]):
-            G_bar[k] += C_i * (yi * y[k] * np.float64(Ki[r[k]]))
-    else:
-        for k in range(y.shape[0]):
-            G_bar[k] -= C_i * (yi * y[k] * np.float64(Ki[r[k]]))
+    for k in range(y.shape[0]):
+        G_bar[k] += c * (yi * y[k] * np.float64(Ki[r[k]]))
 
 
 # --------------------------------------------------------------------------------------------
@@ -507,15 +516,12 @@ def update_G_bar(i, Ki, sign, st):
 
 
 @njit(cache=True)
-def be_shrunk(k, Gmax1, Gmax2, st):
-    """LIBSVM's ``Solver::be_shrunk``: the nu rule with one threshold pair for both classes."""
-    return be_shrunk_nu(k, Gmax1, Gmax2, Gmax1, Gmax2, st)
+def be_shrunk(k, Gmax1, Gmax2, Gmax3, Gmax4, st):
+    """Tell whether the bounded variable k cannot be selected (LIBSVM's ``be_shrunk``).
 
-
-@njit(cache=True)
-def be_shrunk_nu(k, Gmax1, Gmax2, Gmax3, Gmax4, st):
-    """Whether bounded variable k cannot be selected: thresholds 1, 2 (I_up, I_low) for
-    y=+1 and 4, 3 for y=-1 (LIBSVM's ``Solver_NU::be_shrunk``)."""
+    Thresholds 1, 2 (I_up, I_low) for y=+1 and 4, 3 for y=-1 (``Solver_NU::be_shrunk``);
+    ``Solver::be_shrunk`` is the case ``Gmax3 = Gmax1``, ``Gmax4 = Gmax2``.
+    """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     if alpha_status[k] == UPPER_BOUND:
         if y[k] > 0:
@@ -543,7 +549,8 @@ def do_shrinking(st, ksrc, cache, ctl, eps, nu):
     Gmax3 = -INF
     Gmax4 = -INF
     if not nu:
-        # Gmax1 = max -y G over I_up; Gmax2 = max y G over I_low
+        # Gmax1 = max -y G over I_up; Gmax2 = max y G over I_low (this scan and the nu one
+        # below, per class, have one shape; both stay inline in the solver loop's path)
         for k in range(active_size):
             if y[k] > 0:
                 if alpha_status[k] != UPPER_BOUND:
@@ -588,10 +595,10 @@ def do_shrinking(st, ksrc, cache, ctl, eps, nu):
         Gmax4 = Gmax2
     k = 0
     while k < active_size:
-        if be_shrunk_nu(k, Gmax1, Gmax2, Gmax3, Gmax4, st):
+        if be_shrunk(k, Gmax1, Gmax2, Gmax3, Gmax4, st):
             active_size -= 1
             while active_size > k:
-                if not be_shrunk_nu(active_size, Gmax1, Gmax2, Gmax3, Gmax4, st):
+                if not be_shrunk(active_size, Gmax1, Gmax2, Gmax3, Gmax4, st):
                     swap_index(k, active_size, st)
                     break
                 active_size -= 1
@@ -605,66 +612,65 @@ def do_shrinking(st, ksrc, cache, ctl, eps, nu):
 
 
 @njit(cache=True)
-def calculate_offset(st, active_size):
-    """LIBSVM's ``calculate_rho``: the offset is the mean of ``y_i G_i`` over free variables, else
-    the middle of the feasible interval."""
+def _mean_free_or_midpoint(st, active_size, cls):
+    """Average ``v_i`` over the free variables, else take the middle of the bounded ones' interval.
+
+    The body of LIBSVM's ``calculate_rho``.
+
+    ``cls = 0``: every variable, ``v_i = y_i G_i`` (``Solver::calculate_rho``); ``cls = +-1``:
+    the variables with ``y_i = cls``, ``v_i = G_i`` (one class of ``Solver_NU``). A variable at
+    its upper bound bounds ``v`` from below when ``y_i = +1`` or in the nu case, from above
+    otherwise; at its lower bound the converse. Sums run in LIBSVM's order.
+    """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     nr_free = 0
     ub = INF
     lb = -INF
     sum_free = 0.0
     for k in range(active_size):
-        yG = y[k] * G[k]
-        if alpha_status[k] == UPPER_BOUND:
-            if y[k] < 0:
-                ub = min(ub, yG)
-            else:
-                lb = max(lb, yG)
-        elif alpha_status[k] == LOWER_BOUND:
-            if y[k] > 0:
-                ub = min(ub, yG)
-            else:
-                lb = max(lb, yG)
-        else:
+        if cls != 0 and y[k] != cls:
+            continue
+        v = G[k] if cls != 0 else y[k] * G[k]
+        if alpha_status[k] == FREE:
             nr_free += 1
-            sum_free += yG
+            sum_free += v
+        elif (alpha_status[k] == UPPER_BOUND) == (cls != 0 or y[k] > 0):
+            lb = max(lb, v)
+        else:
+            ub = min(ub, v)
     if nr_free > 0:
         return sum_free / nr_free
     return (ub + lb) / 2
 
 
 @njit(cache=True)
+def calculate_offset(st, active_size):
+    """Return LIBSVM's ``calculate_rho``, the offset of the decision function.
+
+    Parameters
+    ----------
+    st : tuple
+        The solver state ``(y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set)``.
+    active_size : int
+        The number of variables not shrunk.
+
+    Returns
+    -------
+    float
+        The mean of ``y_i G_i`` over free variables, else the middle of the feasible interval.
+    """
+    return _mean_free_or_midpoint(st, active_size, 0.0)
+
+
+@njit(cache=True)
 def calculate_offset_nu(st, active_size):
-    """LIBSVM's ``Solver_NU::calculate_rho``: per-class r1, r2, returned as the offset and the
-    margin ``(offset, r) = ((r1 - r2)/2, (r1 + r2)/2)``."""
-    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
-    nr_free1 = 0
-    nr_free2 = 0
-    ub1 = INF
-    ub2 = INF
-    lb1 = -INF
-    lb2 = -INF
-    sum_free1 = 0.0
-    sum_free2 = 0.0
-    for k in range(active_size):
-        if y[k] > 0:
-            if alpha_status[k] == UPPER_BOUND:
-                lb1 = max(lb1, G[k])
-            elif alpha_status[k] == LOWER_BOUND:
-                ub1 = min(ub1, G[k])
-            else:
-                nr_free1 += 1
-                sum_free1 += G[k]
-        else:
-            if alpha_status[k] == UPPER_BOUND:
-                lb2 = max(lb2, G[k])
-            elif alpha_status[k] == LOWER_BOUND:
-                ub2 = min(ub2, G[k])
-            else:
-                nr_free2 += 1
-                sum_free2 += G[k]
-    r1 = sum_free1 / nr_free1 if nr_free1 > 0 else (ub1 + lb1) / 2
-    r2 = sum_free2 / nr_free2 if nr_free2 > 0 else (ub2 + lb2) / 2
+    """Return LIBSVM's ``Solver_NU::calculate_rho`` as ``(offset, r)``.
+
+    Per class, r1 (``y = +1``) and r2 (``y = -1``) as in :func:`calculate_offset` on ``G``;
+    returned as the offset and the margin ``(offset, r) = ((r1 - r2)/2, (r1 + r2)/2)``.
+    """
+    r1 = _mean_free_or_midpoint(st, active_size, 1.0)
+    r2 = _mean_free_or_midpoint(st, active_size, -1.0)
     return (r1 - r2) / 2, (r1 + r2) / 2
 
 
@@ -748,8 +754,56 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
 # --------------------------------------------------------------------------------------------
 
 
+def fill_in_order(upper, total):
+    """Fill the variables in order up to ``total``: LIBSVM's start of the nu problems.
+
+    Each variable, in order, takes ``min(C_i, what remains of total)``, so the start is feasible
+    (``0 <= alpha_i <= C_i``) and sums to ``total`` when ``sum(C) >= total``. LIBSVM starts
+    ``solve_nu_svc`` (per class), ``solve_one_class`` and ``solve_nu_svr`` (each half) this way.
+
+    Parameters
+    ----------
+    upper : ndarray of shape (l,)
+        The bounds ``C_i``.
+    total : float
+        The sum to reach.
+
+    Returns
+    -------
+    ndarray of shape (l,)
+        The start.
+
+    Examples
+    --------
+    >>> fill_in_order(np.array([1.0, 1.0, 1.0]), 1.5)
+    array([1. , 0.5, 0. ])
+    """
+    alpha = np.zeros(upper.shape[0])
+    left = total
+    for k in range(upper.shape[0]):
+        alpha[k] = min(upper[k], left)
+        left -= alpha[k]
+    return alpha
+
+
 def default_max_iter(l):
-    """LIBSVM's iteration cap ``max(10_000_000, 100 l)`` (upstream svm.cpp)."""
+    """Return LIBSVM's iteration cap ``max(10_000_000, 100 l)`` (upstream ``svm.cpp``).
+
+    Parameters
+    ----------
+    l : int
+        The number of variables.
+
+    Returns
+    -------
+    int
+        The cap used for ``max_iter=-1``.
+
+    Examples
+    --------
+    >>> default_max_iter(10), default_max_iter(200_000)
+    (10000000, 20000000)
+    """
     return max(10_000_000, 100 * int(l))
 
 
@@ -796,6 +850,7 @@ class SMOResult:
 
     @property
     def converged(self):
+        """bool: Whether the solver met its stopping rule (``status == 0``)."""
         return self.status == 0
 
 
@@ -943,6 +998,33 @@ def solve(
     Returns
     -------
     SMOResult
+        The solution, its gradient, LIBSVM's offset (and ``r`` for ``nu=True``), the objective
+        and the kernel-row statistics.
+
+    Raises
+    ------
+    ValueError
+        If ``y`` is not in {-1, +1}, ``C`` is not positive, ``row_map`` or ``alpha0`` do not fit
+        the problem, ``alpha0`` is infeasible, or ``tol`` is not positive.
+    TypeError
+        If ``rows`` is not a :class:`~svmbook.solvers.cache.RowCache`.
+
+    See Also
+    --------
+    svmbook.svm.formulations.solve_c_svc : LIBSVM's formulations built on this core; pick them
+        to solve C-SVC, nu-SVC, one-class or SVR without setting up ``p``, ``y`` and the start.
+    svmbook.solvers.decomposition.decompose : The same problem with a working set of q
+        variables (Nguyen's Table 2.1), the model-selection chapter's solver.
+    svmbook.qp.svc_dual : The cvxopt oracle the SMO chapter checks this core against.
+
+    Examples
+    --------
+    Two points, one per class, with ``K = I``: the C-SVC dual ``min 1/2 a'Qa - e'a``, ``y'a = 0``
+    puts both multipliers at 1 (``w = x_1 - x_2``, margin ``sqrt 2``).
+
+    >>> res = solve(-np.ones(2), np.array([1.0, -1.0]), 10.0, np.zeros(2), K=np.eye(2))
+    >>> res.alpha, res.offset, res.status
+    (array([1., 1.]), 0.0, 0)
     """
     t0 = time.perf_counter()
     if rows is None:

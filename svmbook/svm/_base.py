@@ -1,5 +1,6 @@
-"""The shared logic of the estimators (after ``sklearn/svm/_base.py``): validation, kernel, dispatch
-to the machines, warm start, multiclass layout and prediction.
+"""The shared logic of the estimators, after ``sklearn/svm/_base.py``.
+
+Validation, kernel, dispatch to the machines, warm start, multiclass layout and prediction.
 
 ``fit`` validates, resolves the kernel and its parameters, and calls the machine
 ``MACHINES[_impl][solver]`` of :mod:`svmbook.svm._machines` once per binary / one-class /
@@ -9,8 +10,8 @@ nowhere else:
 * ``_impl``: the problem it solves (a key of :data:`svmbook.svm._machines.MACHINES`);
 * ``_parameter_constraints``: its parameters and their valid values (scikit-learn's table);
 * ``_fixed_params``: the values of the :class:`svmbook.svm._machines.FitParams` fields it has
-  no parameter for (e.g. :class:`svmbook.NuSVC` has no ``C``), and ``_param_aliases`` its
-  parameters whose field has another name (:class:`svmbook.SVR`'s ``mu`` is the Huber width).
+  no parameter for (e.g. :class:`svmbook.NuSVC` has no ``C``); every parameter that reaches a
+  machine has the name of its field.
 
 Classifiers with more than two classes go through :mod:`svmbook.svm.multiclass` (one-vs-one as
 LIBSVM, or ``multiclass="ovr"``) with either solver. Kernel values: a catalogue kernel that the
@@ -97,9 +98,11 @@ def _variance(X):
 
 
 def _writeable(a):
-    """A C-contiguous writeable float64 array (read-only inputs, e.g. memmaps, are copied so the
-    jitted core is not compiled a second time for read-only array types); sparse input is
-    returned as it is (the kernel validates it)."""
+    """Return ``a`` as a C-contiguous writeable float64 array; sparse input as it is.
+
+    Read-only inputs (e.g. memmaps) are copied so the jitted core is not compiled a second time
+    for read-only array types; the kernel validates sparse input.
+    """
     if sp.issparse(a):
         return a
     a = np.ascontiguousarray(a, dtype=np.float64)
@@ -111,7 +114,6 @@ class BaseSVM(BaseEstimator):
 
     _impl: str  # the problem: a key of svmbook.svm._machines.MACHINES
     _fixed_params: dict = {}  # FitParams fields the estimator has no parameter for
-    _param_aliases: dict = {}  # parameter name -> FitParams field, where they differ
 
     _parameter_constraints: dict = {
         "C": [Interval(Real, 0.0, None, closed="neither"), Options(Real, {np.inf})],
@@ -132,13 +134,30 @@ class BaseSVM(BaseEstimator):
 
     # -- parameters --------------------------------------------------------------------------------
 
+    def _set_params_from(self, arguments):
+        """Store each ``__init__`` argument as the attribute of the same name, and nothing else.
+
+        The public classes keep explicit keyword signatures (scikit-learn's ``get_params`` reads
+        them) and store them with ``self._set_params_from(locals())``, called first in
+        ``__init__`` so that ``locals()`` holds ``self`` and the arguments only.
+
+        Parameters
+        ----------
+        arguments : dict
+            ``locals()`` of ``__init__``: ``self`` and its arguments.
+        """
+        for name, value in arguments.items():
+            if name != "self":
+                setattr(self, name, value)
+
     def _fit_params(self):
-        """The :class:`FitParams` of this fit: the estimator's parameters and its fixed values,
-        with ``bias="auto"`` resolved by the kernel. A field neither gives raises ``TypeError``
-        (an incomplete spec)."""
+        """Return the :class:`FitParams` of this fit.
+
+        The estimator's parameters and its fixed values, with ``bias="auto"`` resolved by the
+        kernel. A field neither gives raises ``TypeError`` (an incomplete spec).
+        """
         values = dict(self._fixed_params)
         for name, value in self.get_params(deep=False).items():
-            name = self._param_aliases.get(name, name)
             if name in _FIT_PARAMS:
                 values[name] = value
         if values["bias"] == "auto":
@@ -215,8 +234,8 @@ class BaseSVM(BaseEstimator):
         self._check_square(X)
         p = self._params = self._fit_params()
         self.bias_ = p.bias
-        if p.loss == "huber" and p.huber_width is None:
-            raise ValueError("mu is required with loss='huber' (the Huber threshold, mu > 0)")
+        if p.loss == "huber" and p.delta is None:
+            raise ValueError("delta is required with loss='huber' (the Huber width, delta > 0)")
         if p.solver == "smo":
             if p.C is not None and np.isinf(p.C):
                 raise ValueError(
@@ -240,7 +259,7 @@ class BaseSVM(BaseEstimator):
                 raise ValueError("class_weight is not supported by solver='qp'; use solver='smo'")
 
     def _source(self, X):
-        """(data, kernel argument) for the solver: points and a Kernel, or a Gram matrix."""
+        """Return ``(data, kernel argument)`` for the solver: points and a Kernel, or a Gram."""
         if self._kernel is None:
             return _writeable(X), "precomputed"
         if self._params.solver == "smo" and self._dispatchable():
@@ -347,8 +366,10 @@ class BaseSVM(BaseEstimator):
     # -- single machine fit (regression, one-class) ------------------------------------------------
 
     def _fit_single(self, X, y, sample_weight):
-        """Fit the one machine of a regression or one-class problem on validated ``X`` (and
-        ``y``); returns its result."""
+        """Fit the one machine of a regression or one-class problem and return its result.
+
+        ``X`` (and ``y``) are validated by the caller.
+        """
         if sample_weight is not None:
             sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
         self._prepare(X, sample_weight)
@@ -429,7 +450,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         return self
 
     def _fit_binary_qp(self, X, y_index):
-        """The reference path (its layout: support_ increasing, scalar n_iter_)."""
+        """Fit on the reference path (its layout: support_ increasing, scalar n_iter_)."""
         y_pm = np.where(y_index == 1, 1.0, -1.0)
         K = self._gram(X, X)
         m = MACHINES["svc"]["qp"](self._params, K, "precomputed", y_pm, None, None, None)
@@ -511,13 +532,15 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         self._set_machine_attributes(machines, [task[0] for task in tasks])
 
     def _shared_rows(self, X, kernel):
-        """One row cache holding the whole float32 kernel matrix, computed blockwise (one matrix
-        product per block), for the C-SVC machines of a multiclass fit; None where it does not
-        apply. It applies to the SMO solver with a dispatchable kernel on dense points when the
-        ``4 n^2`` bytes fit in ``cache_size``: every machine then reads its rows from it instead
-        of computing them on its own samples (digits: the 45 pairs recompute most kernel values
-        several times). The values are those of the solver's batched rows, so the machines are
-        the same."""
+        """Return one row cache holding the whole float32 kernel matrix, or None.
+
+        It serves the C-SVC machines of a multiclass fit, computed blockwise (one matrix product
+        per block). It applies to the SMO solver with a dispatchable kernel on dense points when
+        the ``4 n^2`` bytes fit in ``cache_size``: every machine then reads its rows from it
+        instead of computing them on its own samples (digits: the 45 pairs recompute most kernel
+        values several times). The values are those of the solver's batched rows, so the
+        machines are the same.
+        """
         n = X.shape[0]
         if (
             self._impl != "svc"
@@ -532,8 +555,10 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         return shared
 
     def _set_machine_attributes(self, machines, samples):
-        """Hook for attributes that only some classifiers have; ``samples[k]``: the sample
-        indices of machine k."""
+        """Set the attributes that only some classifiers have (a hook).
+
+        ``samples[k]``: the sample indices of machine k.
+        """
 
     # -- prediction --------------------------------------------------------------------------------
 
@@ -576,8 +601,10 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         return dec
 
     def predict(self, X):
-        """Class labels: one-vs-one votes (ties to the lower class, as LIBSVM), or the largest
-        one-vs-rest decision value (also with ``break_ties=True``).
+        """Predict class labels.
+
+        One-vs-one votes (ties to the lower class, as LIBSVM), or the largest one-vs-rest
+        decision value (also with ``break_ties=True``).
 
         Parameters
         ----------

@@ -98,8 +98,10 @@ default="smo"
 
 
 def _compose(doc):
-    """``doc`` with each line ``{name}`` replaced by the shared block ``_PARAM_DOCS[name]``,
-    indented as that line."""
+    """Return ``doc`` with each line ``{name}`` replaced by the block ``_PARAM_DOCS[name]``.
+
+    The block is indented as that line.
+    """
     out = []
     for line in doc.split("\n"):
         key = line.strip()
@@ -122,7 +124,7 @@ _SMO_ONLY = {
 
 # the settings of the nu and mu problems, which have neither C's qp options nor a loss
 _NO_C = {"C": None, "bias": "explicit", "infeasible": "raise", "epsilon": None, "loss": None,
-         "huber_width": None}  # fmt: skip
+         "delta": None}  # fmt: skip
 _NO_MU = {"mu": None, "threshold": None, "stop": "relative_np", "history": False}
 
 
@@ -222,7 +224,7 @@ class SVC(BaseSVC):
     )
 
     _impl = "svc"
-    _fixed_params = {"nu": None, "epsilon": None, "loss": None, "huber_width": None, **_NO_MU}
+    _fixed_params = {"nu": None, "epsilon": None, "loss": None, "delta": None, **_NO_MU}
 
     def __init__(
         self,
@@ -246,24 +248,7 @@ class SVC(BaseSVC):
         multiclass="ovo",
         warm_start=False,
     ):
-        self.C = C
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.shrinking = shrinking
-        self.tol = tol
-        self.cache_size = cache_size
-        self.class_weight = class_weight
-        self.max_iter = max_iter
-        self.decision_function_shape = decision_function_shape
-        self.break_ties = break_ties
-        self.bias = bias
-        self.solver = solver
-        self.infeasible = infeasible
-        self.kernel_params = kernel_params
-        self.multiclass = multiclass
-        self.warm_start = warm_start
+        self._set_params_from(locals())
 
 
 class NuSVC(BaseSVC):
@@ -351,22 +336,7 @@ class NuSVC(BaseSVC):
         multiclass="ovo",
         warm_start=False,
     ):
-        self.nu = nu
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.shrinking = shrinking
-        self.tol = tol
-        self.cache_size = cache_size
-        self.class_weight = class_weight
-        self.max_iter = max_iter
-        self.decision_function_shape = decision_function_shape
-        self.break_ties = break_ties
-        self.solver = solver
-        self.kernel_params = kernel_params
-        self.multiclass = multiclass
-        self.warm_start = warm_start
+        self._set_params_from(locals())
 
 
 class MuSVC(BaseMuSVC):
@@ -508,24 +478,7 @@ class MuSVC(BaseMuSVC):
         kernel_params=None,
         multiclass="ovo",
     ):
-        self.mu = mu
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.solver = solver
-        self.threshold = threshold
-        self.stop = stop
-        self.tol = tol
-        self.shrinking = shrinking
-        self.cache_size = cache_size
-        self.class_weight = class_weight
-        self.max_iter = max_iter
-        self.history = history
-        self.decision_function_shape = decision_function_shape
-        self.break_ties = break_ties
-        self.kernel_params = kernel_params
-        self.multiclass = multiclass
+        self._set_params_from(locals())
 
 
 class SVR(BaseSVR):
@@ -558,9 +511,10 @@ class SVR(BaseSVR):
     loss : {"epsilon_insensitive", "laplace", "quadratic", "huber"}, default="epsilon_insensitive"
         ``"laplace"``: ``|y - f|`` (eq. 5.10-5.11). ``"quadratic"``: ``(y - f)^2``, i.e. kernel
         ridge regression with ``lambda = 1/(2C)`` and an unpenalised bias. ``"huber"``: eq.
-        5.19-5.20, threshold ``mu``. Only ``"epsilon_insensitive"`` with ``solver="smo"``.
-    mu : float, default=None
-        Huber threshold (> 0); required with ``loss="huber"``, ignored otherwise.
+        5.19-5.20, width ``delta``. Only ``"epsilon_insensitive"`` with ``solver="smo"``.
+    delta : float, default=None
+        Width of the Huber loss (> 0; Gunn's mu, named apart from the hull reduction ``mu`` of
+        :class:`MuSVC`); required with ``loss="huber"``, ignored otherwise.
     {tol_smo}
     {cache_size}
     {shrinking}
@@ -603,13 +557,12 @@ class SVR(BaseSVR):
 
     _impl = "svr"
     _fixed_params = {"nu": None, **_NO_MU}
-    _param_aliases = {"mu": "huber_width"}
 
     _parameter_constraints: dict = {
         **BaseSVM._parameter_constraints,
         "epsilon": [Interval(Real, 0.0, None, closed="left")],
         "loss": [StrOptions({"epsilon_insensitive", "laplace", "quadratic", "huber"})],
-        "mu": [Interval(Real, 0.0, None, closed="neither"), None],
+        "delta": [Interval(Real, 0.0, None, closed="neither"), None],
     }
 
     def __init__(
@@ -622,7 +575,7 @@ class SVR(BaseSVR):
         epsilon=0.1,
         *,
         loss="epsilon_insensitive",
-        mu=None,
+        delta=None,
         shrinking=True,
         tol=1e-3,
         cache_size=200,
@@ -633,23 +586,7 @@ class SVR(BaseSVR):
         kernel_params=None,
         warm_start=False,
     ):
-        self.C = C
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.epsilon = epsilon
-        self.loss = loss
-        self.mu = mu
-        self.shrinking = shrinking
-        self.tol = tol
-        self.cache_size = cache_size
-        self.max_iter = max_iter
-        self.bias = bias
-        self.solver = solver
-        self.infeasible = infeasible
-        self.kernel_params = kernel_params
-        self.warm_start = warm_start
+        self._set_params_from(locals())
 
 
 class NuSVR(BaseSVR):
@@ -707,7 +644,7 @@ class NuSVR(BaseSVR):
 
     _impl = "nu_svr"
     _fixed_params = {"bias": "explicit", "infeasible": "raise", "epsilon": None,
-                     "loss": "epsilon_insensitive", "huber_width": None, **_NO_MU}  # fmt: skip
+                     "loss": "epsilon_insensitive", "delta": None, **_NO_MU}  # fmt: skip
 
     _parameter_constraints: dict = {
         **_SMO_ONLY,
@@ -731,19 +668,7 @@ class NuSVR(BaseSVR):
         kernel_params=None,
         warm_start=False,
     ):
-        self.nu = nu
-        self.C = C
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.shrinking = shrinking
-        self.tol = tol
-        self.cache_size = cache_size
-        self.max_iter = max_iter
-        self.solver = solver
-        self.kernel_params = kernel_params
-        self.warm_start = warm_start
+        self._set_params_from(locals())
 
 
 class OneClassSVM(BaseOneClass):
@@ -820,15 +745,4 @@ class OneClassSVM(BaseOneClass):
         kernel_params=None,
         warm_start=False,
     ):
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.tol = tol
-        self.nu = nu
-        self.shrinking = shrinking
-        self.cache_size = cache_size
-        self.max_iter = max_iter
-        self.solver = solver
-        self.kernel_params = kernel_params
-        self.warm_start = warm_start
+        self._set_params_from(locals())

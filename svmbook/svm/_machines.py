@@ -36,6 +36,7 @@ from ..qp import mu_svm_dual, svc_dual, svr_dual
 from ..qp._common import bias_from_bounds
 from ..solvers.cache import RowCache, row_cache
 from ..solvers.nearest_point import solve_min_norm_point, solve_nearest_point
+from ..solvers.smo import fill_in_order
 from ..solvers.smo import solve as smo_solve
 from . import formulations as F
 
@@ -76,8 +77,8 @@ class FitParams:
         eps-SVR's tube half-width.
     loss : str or None
         The SVR loss; None for the classifiers and one-class.
-    huber_width : float or None
-        The Huber loss's width (:class:`svmbook.SVR`'s ``mu``).
+    delta : float or None
+        The Huber loss's width (:class:`svmbook.SVR`).
     mu : float, "auto" or None
         The mu-SVM's hull reduction (:class:`svmbook.MuSVC`).
     threshold : str or None
@@ -100,7 +101,7 @@ class FitParams:
     nu: float | None
     epsilon: float | None
     loss: str | None
-    huber_width: float | None
+    delta: float | None
     mu: object
     threshold: str | None
     stop: str
@@ -145,7 +146,7 @@ def _smo_options(p):
 
 
 def _shared_rows(data, kernel, cache_size):
-    """The rows as a :class:`RowCache`, so that two solves in a row share them."""
+    """Return the rows as a :class:`RowCache`, so that two solves in a row share them."""
     if isinstance(kernel, RowCache):
         return kernel
     if isinstance(kernel, str):
@@ -154,8 +155,10 @@ def _shared_rows(data, kernel, cache_size):
 
 
 def _first_positive(res):
-    """An adapter's classifier result for labels ``-t`` (its ``classes[0] = -1`` is LIBSVM's
-    internal +1, the samples with ``t = +1``) with the decision made positive for ``t = +1``."""
+    """Flip an adapter's classifier result for labels ``-t`` to be positive for ``t = +1``.
+
+    The adapter's ``classes[0] = -1`` is LIBSVM's internal +1, the samples with ``t = +1``.
+    """
     res.dual_coef = -res.dual_coef
     res.intercept = -res.intercept
     return res
@@ -210,8 +213,11 @@ def _nu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
 
 
 def _svr_smo(p, data, kernel, y, sample_weight, class_weight, warm):
-    """eps-SVR by :func:`svmbook.svm.formulations.solve_epsilon_svr`; after a kernel change the
-    previous support vectors are the first working set, as in :func:`_c_svc_smo`."""
+    """Solve eps-SVR by :func:`svmbook.svm.formulations.solve_epsilon_svr`.
+
+    After a kernel change the previous support vectors are the first working set, as in
+    :func:`_c_svc_smo`.
+    """
     n = y.shape[0]
     w = _weights(y, sample_weight)
     upper = np.concatenate([w * p.C, w * p.C])
@@ -263,7 +269,7 @@ def _one_class_smo(p, data, kernel, y, sample_weight, class_weight, warm):
 
 
 def _qp_result(res, t0, extra):
-    """A :class:`svmbook.qp.QPResult` as a machine's result (``f = coef' k + b``)."""
+    """Return a :class:`svmbook.qp.QPResult` as a machine's result (``f = coef' k + b``)."""
     support = np.asarray(res.support, dtype=np.int64)
     dual_coef = np.zeros(res.coef.shape[0])
     dual_coef[support] = res.coef[support]
@@ -294,7 +300,7 @@ def _svr_qp(p, K, kernel, y, sample_weight, class_weight, warm):
         p.C,
         epsilon=p.epsilon if p.loss == "epsilon_insensitive" else 0.0,
         loss=p.loss,
-        mu=p.huber_width if p.loss == "huber" else None,
+        delta=p.delta if p.loss == "huber" else None,
         bias=p.bias,
         infeasible=p.infeasible,
     )
@@ -310,16 +316,20 @@ def _mu_weights(t, sample_weight, class_weight):
 
 
 def _machine_mu(p, t, s):
-    """The machine's mu: ``p.mu``, or with ``"auto"`` Goodrich's ``1 / (0.9 kappa)``
-    (section 4.4.5: the lighter hull reduced to 90 % of its weight; never empty). With weights
-    below 1 it may exceed 1: the bounds are ``s_i mu``."""
+    """Return the machine's mu: ``p.mu``, or with ``"auto"`` Goodrich's ``1 / (0.9 kappa)``.
+
+    Section 4.4.5: the lighter hull reduced to 90 % of its weight; never empty. With weights
+    below 1 it may exceed 1: the bounds are ``s_i mu``.
+    """
     if p.mu == "auto":
         return _weighting.mu_from_kappa(s, t, 0.9)
     return float(p.mu)
 
 
 def _mu_result(p, mu, alpha, f, t, s, raw, solved, thresholds=None, history=None):
-    """The mu-SVM machine from the NP-scale alpha and ``f = K (alpha t)``: threshold, equivalent C.
+    """Build the mu-SVM machine from the NP-scale alpha and ``f = K (alpha t)``.
+
+    Adds the threshold and the equivalent C.
 
     ``solved``: the solver's ``(objective, n_iter, status, seconds)``. ``thresholds``: the
     solver's KKT threshold, its interval and rho of (4.8) and the geometric
@@ -359,7 +369,7 @@ def _mu_result(p, mu, alpha, f, t, s, raw, solved, thresholds=None, history=None
 
 
 def _mu_svc_qp(p, K, kernel, t, sample_weight, class_weight, warm):
-    """The mu-SVM by its oracle :func:`svmbook.qp.mu_svm_dual`."""
+    """Solve the mu-SVM by its oracle :func:`svmbook.qp.mu_svm_dual`."""
     t0 = time.perf_counter()
     s = _mu_weights(t, sample_weight, class_weight)
     mu = _machine_mu(p, t, s)
@@ -370,7 +380,7 @@ def _mu_svc_qp(p, K, kernel, t, sample_weight, class_weight, warm):
 
 
 def _mu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
-    """The mu-SVM on LIBSVM's nu solver: ``alpha = mu a``, ``0 <= a_i <= s_i``, class sums 1/mu.
+    """Solve the mu-SVM on LIBSVM's nu solver: ``alpha = mu a``, ``0 <= a_i <= s_i``, sums 1/mu.
 
     Goodrich's (2.26) scaled by ``1/mu`` is exactly ``Solver_NU``'s problem with ``p = 0`` and
     per-class sums ``1/mu``, solved by the SMO core (:func:`svmbook.solvers.smo.solve`) from a
@@ -389,11 +399,8 @@ def _mu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
     kept = np.flatnonzero(s > 0)
     tk, sk = t[kept], s[kept]
     a0 = np.zeros(kept.shape[0])
-    for cls in (1.0, -1.0):
-        left = 1.0 / mu
-        for i in np.flatnonzero(tk == cls):
-            a0[i] = min(sk[i], left)
-            left -= a0[i]
+    for cls in (tk > 0, tk < 0):
+        a0[cls] = fill_in_order(sk[cls], 1.0 / mu)
     rows = _shared_rows(data, kernel, p.cache_size)
     options = _smo_options(p)
     tol, n_iter = p.tol, 0
@@ -436,7 +443,7 @@ def _np_options(p, s):
 
 
 def _np_kernel(data, kernel, kept):
-    """The kernel arguments of a nearest-point solver on the samples ``kept`` (a mask)."""
+    """Return the kernel arguments of a nearest-point solver on the samples ``kept`` (a mask)."""
     if not kept.all():
         if isinstance(kernel, str):
             data = data[np.ix_(kept, kept)]
@@ -455,8 +462,10 @@ def _expand(values, kept):
 
 
 def _mu_svc_nearest_point(p, data, kernel, t, sample_weight, class_weight, warm):
-    """The mu-SVM by a nearest-point solver, on the samples of positive weight; the thresholds
-    are the solver's."""
+    """Solve the mu-SVM by a nearest-point solver, on the samples of positive weight.
+
+    The thresholds are the solver's.
+    """
     s = _mu_weights(t, sample_weight, class_weight)
     mu = _machine_mu(p, t, s)
     kept = s > 0
@@ -469,10 +478,13 @@ def _mu_svc_nearest_point(p, data, kernel, t, sample_weight, class_weight, warm)
 
 
 def _nu_svc_nearest_point(p, data, kernel, t, sample_weight, class_weight, warm):
-    """nu-SVC by a nearest-point solver: LIBSVM's nu-SVC (bounds ``w_i``, class sums
-    ``nu sum(w) / 2``) is the mu-SVM with ``mu = 2 / (nu sum(w))`` scaled by ``nu sum(w) / 2``;
-    LIBSVM then divides the decision function by its margin ``r``, which makes it
-    ``(sum alpha_i y_i K(x_i, x) - b) / rho`` in the nearest-point scale (rho of (4.8))."""
+    """Solve nu-SVC by a nearest-point solver.
+
+    LIBSVM's nu-SVC (bounds ``w_i``, class sums ``nu sum(w) / 2``) is the mu-SVM with
+    ``mu = 2 / (nu sum(w))`` scaled by ``nu sum(w) / 2``; LIBSVM then divides the decision
+    function by its margin ``r``, which makes it ``(sum alpha_i y_i K(x_i, x) - b) / rho`` in the
+    nearest-point scale (rho of (4.8)).
+    """
     w = _weights(t, sample_weight)
     kept = w > 0
     n1, n2 = np.sum(kept & (t > 0)), np.sum(kept & (t < 0))
@@ -490,9 +502,12 @@ def _nu_svc_nearest_point(p, data, kernel, t, sample_weight, class_weight, warm)
 
 
 def _one_class_nearest_point(p, data, kernel, y, sample_weight, class_weight, warm):
-    """One-class SVM by a nearest-point solver: LIBSVM's problem (bounds ``w_i``, sum
-    ``nu sum(w)``) is the minimum-norm point of the reduced hull with ``mu = 1 / (nu sum(w))``
-    (Goodrich section 5.9), scaled by ``nu sum(w)``; the offset is its KKT threshold."""
+    """Solve the one-class SVM by a nearest-point solver.
+
+    LIBSVM's problem (bounds ``w_i``, sum ``nu sum(w)``) is the minimum-norm point of the
+    reduced hull with ``mu = 1 / (nu sum(w))`` (Goodrich section 5.9), scaled by ``nu sum(w)``;
+    the offset is its KKT threshold.
+    """
     n = data.shape[0]
     w = np.ones(n) if sample_weight is None else sample_weight
     scale = p.nu * float(w[w > 0].sum())

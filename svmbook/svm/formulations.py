@@ -47,7 +47,7 @@ from sklearn.utils.class_weight import compute_class_weight
 
 from ..solvers.cache import RowCache
 from ..solvers.decomposition import decompose
-from ..solvers.smo import solve
+from ..solvers.smo import fill_in_order, solve
 
 __all__ = [
     "FormulationResult",
@@ -127,7 +127,7 @@ class FormulationResult:
 
     @classmethod
     def from_solve(cls, raw, *, alpha, dual_coef, intercept, offset, upper_bound, **fields):
-        """The result of one solve: the one place a solver's own result becomes this type.
+        """Build the result of one solve: the one place a solver's result becomes this type.
 
         Parameters
         ----------
@@ -173,8 +173,11 @@ class FormulationResult:
 
 
 def _source(X, kernel):
-    """(n, kwargs for the core): a Gram matrix (``kernel="precomputed"``), a Kernel, or a
-    :class:`svmbook.solvers.cache.RowCache` (rows shared with other solves; ``X`` is ignored)."""
+    """Return ``(n, kwargs for the core)`` for the kernel argument of an adapter.
+
+    A Gram matrix (``kernel="precomputed"``), a Kernel, or a
+    :class:`svmbook.solvers.cache.RowCache` (rows shared with other solves; ``X`` is ignored).
+    """
     if isinstance(kernel, RowCache):
         return kernel.n_points, {"rows": kernel}
     if isinstance(kernel, str):
@@ -265,6 +268,31 @@ def _smo_kwargs(tol, shrinking, cache_size, max_iter, mode="faithful"):
     )
 
 
+def _check_nu(nu):
+    if not (np.isscalar(nu) and 0 < nu <= 1):
+        raise ValueError(f"nu must be in (0, 1], got {nu!r}")
+
+
+def _ordered_sum(values, factor):
+    """``sum_i factor * values_i`` added in order, as LIBSVM's loops (so bitwise its total)."""
+    total = 0.0
+    for v in values:
+        total += factor * v
+    return total
+
+
+def _scatter(values, idx, n):
+    """``values`` at the positions ``idx`` of a zero array of length ``n`` (the caller's order)."""
+    out = np.zeros(n)
+    out[idx] = values
+    return out
+
+
+def _n_support(y, support, classes):
+    """Support vectors per class."""
+    return np.array([np.sum(y[support] == c) for c in classes])
+
+
 def _grouped_order(first, w):
     """scikit-learn's LIBSVM order: drop w <= 0, then the first class, stable within a class."""
     kept = np.flatnonzero(w > 0)
@@ -277,7 +305,7 @@ def _grouped_order(first, w):
 
 
 def _c_svc(src, first, w, C_first, C_second, alpha0, smo_kwargs):
-    """The C-SVC solve after validation (LIBSVM's ``solve_c_svc`` with its ``Cp``, ``Cn``).
+    """Solve C-SVC after validation (LIBSVM's ``solve_c_svc`` with its ``Cp``, ``Cn``).
 
     ``src`` is the kernel source of :func:`_source`; ``first`` marks the samples of the first class
     (LIBSVM's internal label +1); ``w`` are sample weights (``<= 0`` drops a sample); the bounds are
@@ -294,11 +322,7 @@ def _c_svc(src, first, w, C_first, C_second, alpha0, smo_kwargs):
         a0 = _check_alpha0(alpha0, n, upper, order)
         _check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.sum(a0)))
     res = solve(-np.ones(order.shape[0]), y_int, upper, a0, **src, row_map=order, **smo_kwargs)
-    alpha = np.zeros(n)
-    alpha[order] = res.alpha
-    bounds = np.zeros(n)
-    bounds[order] = upper
-    return alpha, bounds, res
+    return _scatter(res.alpha, order, n), _scatter(upper, order, n), res
 
 
 def solve_c_svc(
@@ -316,7 +340,7 @@ def solve_c_svc(
     alpha0=None,
     mode="faithful",
 ):
-    """C-SVC (LIBSVM ``solve_c_svc``): ``min 0.5 a'Qa - e'a, y'a = 0, 0 <= a_i <= C_i``.
+    """Solve C-SVC (LIBSVM ``solve_c_svc``): ``min 0.5 a'Qa - e'a, y'a = 0, 0 <= a_i <= C_i``.
 
     ``C_i = sample_weight_i * C * class_weight[y_i]`` (scikit-learn's per-sample C).
 
@@ -344,6 +368,28 @@ def solve_c_svc(
     Returns
     -------
     FormulationResult
+        ``dual_coef = y alpha`` (positive for ``classes[1]``), ``intercept = offset``,
+        ``extra["n_support"]`` per class.
+
+    Raises
+    ------
+    ValueError
+        If ``y`` does not hold two classes, ``C`` or ``tol`` is not positive and finite, the
+        lengths disagree, or ``alpha0`` is infeasible.
+
+    See Also
+    --------
+    solve_nu_svc : The same classifier parametrised by the fraction ``nu`` of support vectors.
+    solve_c_svc_decomposition : Nguyen's decomposition with q variables per step, for the
+        model-selection chapter's warm starts from a working set of support vectors.
+    svmbook.SVC : The estimator on this adapter (and on the cvxopt oracle).
+
+    Examples
+    --------
+    >>> K = np.array([[1.0, 0.0], [0.0, 1.0]])
+    >>> res = solve_c_svc(K, [0, 1], C=10.0)
+    >>> res.dual_coef, res.intercept
+    (array([-1.,  1.]), 0.0)
     """
     n, src = _source(X, kernel)
     y, classes = _binary_labels(y, n)
@@ -357,9 +403,7 @@ def solve_c_svc(
     options = _smo_kwargs(tol, shrinking, cache_size, max_iter, mode)
     alpha, bounds, res = _c_svc(src, first, w, C * cw[0], C * cw[1], alpha0, options)
     dual_coef = np.where(first, -alpha, alpha)  # positive for classes[1]
-    support = np.flatnonzero(alpha != 0)
-    n_first = int(np.count_nonzero(first[support]))
-    n_support = np.array([n_first, support.shape[0] - n_first])
+    n_support = _n_support(y, np.flatnonzero(alpha != 0), classes)
     return FormulationResult.from_solve(
         res, alpha=alpha, dual_coef=dual_coef, intercept=res.offset, offset=res.offset,
         upper_bound=bounds, classes=classes, extra={"n_support": n_support},
@@ -380,21 +424,40 @@ def solve_nu_svc(
     alpha0=None,
     mode="faithful",
 ):
-    """nu-SVC (LIBSVM ``solve_nu_svc``, Schoelkopf et al. 2000; Chang & Lin 2001 scaling).
+    """Solve nu-SVC (LIBSVM ``solve_nu_svc``, Schoelkopf et al. 2000; Chang & Lin 2001).
 
     Solves ``min 0.5 a'Qa, sum_{y=+1} a = sum_{y=-1} a = nu sum(w) / 2, 0 <= a_i <= w_i`` with
     LIBSVM's ``Solver_NU``, then divides by ``r`` (``C = 1/r``). Class weights do not enter
     nu-SVC in LIBSVM, so there are none here.
 
+    Parameters
+    ----------
+    X, y, kernel, sample_weight, tol, shrinking, cache_size, max_iter, mode
+        As in :func:`solve_c_svc`.
+    nu : float, default=0.5
+        In (0, 1]; infeasible when ``nu * (n_1 + n_2) / 2 > min(n_1, n_2)`` (weighted counts).
+    alpha0 : array-like of shape (n,), default=None
+        Feasible warm start: the unscaled ``alpha`` of a previous result (per-class sums
+        ``nu sum(w) / 2``).
+
     Returns
     -------
     FormulationResult
         ``extra["r"]``; ``alpha`` is unscaled (warm start), ``dual_coef = y alpha / r``.
+
+    Raises
+    ------
+    ValueError
+        If ``nu`` is outside (0, 1] or infeasible, or ``alpha0`` is infeasible.
+
+    See Also
+    --------
+    solve_c_svc : The same machines parametrised by ``C``.
+    svmbook.NuSVC : The estimator on this adapter.
     """
     n, src = _source(X, kernel)
     y, classes = _binary_labels(y, n)
-    if not (np.isscalar(nu) and 0 < nu <= 1):
-        raise ValueError(f"nu must be in (0, 1], got {nu!r}")
+    _check_nu(nu)
     w = _sample_weight(sample_weight, n)
     order = _grouped_order(y == classes[0], w)
     y_int = np.where(y[order] == classes[0], 1.0, -1.0)
@@ -403,19 +466,11 @@ def solve_nu_svc(
     n1, n2 = float(np.sum(upper[y_int > 0])), float(np.sum(upper[y_int < 0]))
     if nu * (n1 + n2) / 2 > min(n1, n2):
         raise ValueError(f"specified nu={nu!r} is infeasible")
-    nu_l = 0.0
-    for c in upper:
-        nu_l += nu * c
+    nu_l = _ordered_sum(upper, nu)
     if alpha0 is None:
         a0 = np.empty(order.shape[0])
-        sum_pos = sum_neg = nu_l / 2
-        for k in range(order.shape[0]):
-            if y_int[k] > 0:
-                a0[k] = min(upper[k], sum_pos)
-                sum_pos -= a0[k]
-            else:
-                a0[k] = min(upper[k], sum_neg)
-                sum_neg -= a0[k]
+        for cls in (y_int > 0, y_int < 0):  # each class filled in order up to nu_l / 2
+            a0[cls] = fill_in_order(upper[cls], nu_l / 2)
     else:
         a0 = _check_alpha0(alpha0, n, upper, order)
         _check_equality(
@@ -424,26 +479,15 @@ def solve_nu_svc(
         _check_equality(
             "sum of alpha0 over classes[1]", float(np.sum(a0[y_int < 0])), nu_l / 2, nu_l
         )
-    res = solve(
-        np.zeros(order.shape[0]),
-        y_int,
-        upper,
-        a0,
-        **src,
-        row_map=order,
-        nu=True,
-        **_smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
-    )
+    options = _smo_kwargs(tol, shrinking, cache_size, max_iter, mode)
+    res = solve(np.zeros(order.shape[0]), y_int, upper, a0, **src, row_map=order, nu=True,
+                **options)  # fmt: skip
     r = res.r
-    alpha = np.zeros(n)
-    alpha[order] = res.alpha
-    y_pub = np.where(y == classes[1], 1.0, -1.0)
-    dual_coef = y_pub * alpha / r
-    support = np.flatnonzero(alpha != 0)
-    bounds = np.zeros(n)
-    bounds[order] = upper / r
+    alpha = _scatter(res.alpha, order, n)
+    dual_coef = np.where(y == classes[1], 1.0, -1.0) * alpha / r
+    bounds = _scatter(upper / r, order, n)
     offset = res.offset / r
-    n_support = np.array([np.sum(y[support] == c) for c in classes])
+    n_support = _n_support(y, np.flatnonzero(alpha != 0), classes)
     return FormulationResult.from_solve(
         res, alpha=alpha, dual_coef=dual_coef, intercept=offset, offset=offset,
         upper_bound=bounds, classes=classes, extra={"r": r, "n_support": n_support},
@@ -464,52 +508,56 @@ def solve_one_class(
     alpha0=None,
     mode="faithful",
 ):
-    """One-class SVM (LIBSVM ``solve_one_class``; Schoelkopf et al. 2001).
+    """Solve the one-class SVM (LIBSVM ``solve_one_class``; Schoelkopf et al. 2001).
 
     ``min 0.5 a'Ka, e'a = nu sum(w), 0 <= a_i <= w_i`` (LIBSVM's unnormalised scaling); the
-    start puts the first ``floor(nu n)`` alphas at their bound.
-    ``f(x) = sum a_i K(x_i, x) - offset``.
+    start puts the first ``floor(nu n)`` alphas at their bound
+    (:func:`svmbook.solvers.smo.fill_in_order`). ``f(x) = sum a_i K(x_i, x) - offset``.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, n) or (n, n_features)
+        Gram matrix (``kernel="precomputed"``) or the points (``kernel`` a ``Kernel``).
+    nu : float, default=0.5
+        In (0, 1]: an upper bound on the fraction of outliers, a lower bound on that of support
+        vectors.
+    kernel, sample_weight, tol, shrinking, cache_size, max_iter, mode
+        As in :func:`solve_c_svc`.
+    alpha0 : array-like of shape (n,), default=None
+        Feasible warm start (``alpha`` of a previous result, summing to ``nu sum(w)``).
 
     Returns
     -------
     FormulationResult
         ``dual_coef = alpha``, ``intercept = -offset``.
+
+    Raises
+    ------
+    ValueError
+        If ``nu`` is outside (0, 1] or ``alpha0`` is infeasible.
+
+    See Also
+    --------
+    svmbook.OneClassSVM : The estimator on this adapter (also on the nearest-point solvers).
     """
     n, src = _source(X, kernel)
-    if not (np.isscalar(nu) and 0 < nu <= 1):
-        raise ValueError(f"nu must be in (0, 1], got {nu!r}")
+    _check_nu(nu)
     w = _sample_weight(sample_weight, n)
     order = np.flatnonzero(w > 0)
     upper = w[order].copy()
-    nu_l = 0.0
-    for c in upper:
-        nu_l += c * nu
+    nu_l = _ordered_sum(upper, nu)
     if alpha0 is None:
-        a0 = np.zeros(order.shape[0])
-        k = 0
-        while nu_l > 0 and k < a0.shape[0]:  # k < n: rounding may leave nu_l > 0 at nu = 1
-            a0[k] = min(upper[k], nu_l)
-            nu_l -= a0[k]
-            k += 1
+        a0 = fill_in_order(upper, nu_l)
     else:
         a0 = _check_alpha0(alpha0, n, upper, order)
         _check_equality("sum(alpha0)", float(np.sum(a0)), float(nu * np.sum(upper)), nu_l)
-    res = solve(
-        np.zeros(order.shape[0]),
-        np.ones(order.shape[0]),
-        upper,
-        a0,
-        **src,
-        row_map=order,
-        **_smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
-    )
-    alpha = np.zeros(n)
-    alpha[order] = res.alpha
-    bounds = np.zeros(n)
-    bounds[order] = upper
+    options = _smo_kwargs(tol, shrinking, cache_size, max_iter, mode)
+    m = order.shape[0]
+    res = solve(np.zeros(m), np.ones(m), upper, a0, **src, row_map=order, **options)
+    alpha = _scatter(res.alpha, order, n)
     return FormulationResult.from_solve(
         res, alpha=alpha, dual_coef=alpha.copy(), intercept=-res.offset, offset=res.offset,
-        upper_bound=bounds,
+        upper_bound=_scatter(upper, order, n),
     )  # fmt: skip
 
 
@@ -519,8 +567,11 @@ def solve_one_class(
 
 
 def _regression_setup(n, z, C, sample_weight):
-    """The 2n-variable layout shared by both SVRs: targets, kept samples (weight > 0), the row
-    map ``(kept, kept)``, signs ``(+1.., -1..)`` and the bounds ``(C_k, C_k)``."""
+    """Lay out the 2n variables shared by both SVRs.
+
+    Returns the targets, the kept samples (weight > 0), the row map ``(kept, kept)``, the signs
+    ``(+1.., -1..)`` and the bounds ``(C_k, C_k)``.
+    """
     w = _sample_weight(sample_weight, n)
     z = np.asarray(z, dtype=np.float64).ravel()
     if z.shape[0] != n:
@@ -530,19 +581,6 @@ def _regression_setup(n, z, C, sample_weight):
     y2 = np.concatenate([np.ones(kept.shape[0]), -np.ones(kept.shape[0])])
     Ck = w[kept] * C
     return z, kept, row_map, y2, Ck, np.concatenate([Ck, Ck])
-
-
-def _svr_solve(p, y2, upper2, a0, src, row_map, nu, tol, shrinking, cache_size, max_iter, mode):
-    return solve(
-        p,
-        y2,
-        upper2,
-        a0,
-        **src,
-        row_map=row_map,
-        nu=nu,
-        **_smo_kwargs(tol, shrinking, cache_size, max_iter, mode),
-    )
 
 
 def _svr_alpha0(alpha0, n, upper2, kept, allow_beta):
@@ -559,15 +597,11 @@ def _svr_alpha0(alpha0, n, upper2, kept, allow_beta):
 
 
 def _svr_result(res, n, kept, upper2, extra):
-    alpha2 = np.zeros(2 * n)
     idx = np.concatenate([kept, kept + n])
-    alpha2[idx] = res.alpha
-    beta = alpha2[:n] - alpha2[n:]
-    bounds = np.zeros(2 * n)
-    bounds[idx] = upper2
+    alpha2 = _scatter(res.alpha, idx, 2 * n)
     return FormulationResult.from_solve(
-        res, alpha=alpha2, dual_coef=beta, intercept=-res.offset, offset=res.offset,
-        upper_bound=bounds, extra=extra,
+        res, alpha=alpha2, dual_coef=alpha2[:n] - alpha2[n:], intercept=-res.offset,
+        offset=res.offset, upper_bound=_scatter(upper2, idx, 2 * n), extra=extra,
     )  # fmt: skip
 
 
@@ -586,15 +620,39 @@ def solve_epsilon_svr(
     alpha0=None,
     mode="faithful",
 ):
-    """epsilon-SVR (LIBSVM ``solve_epsilon_svr``) on 2n variables ``(alpha, alpha*)``.
+    """Solve epsilon-SVR (LIBSVM ``solve_epsilon_svr``) on 2n variables ``(alpha, alpha*)``.
 
     ``p = (epsilon - y, epsilon + y)``, signs ``(+1, -1)``, both halves mapped to the same
     kernel rows; ``f(x) = sum beta_i K(x_i, x) - offset`` with ``beta = alpha - alpha*``.
+
+    Parameters
+    ----------
+    X, kernel, sample_weight, tol, shrinking, cache_size, max_iter, mode
+        As in :func:`solve_c_svc`.
+    y : array-like of shape (n,)
+        Targets.
+    C : float, default=1.0
+        The box bound (finite, > 0).
+    epsilon : float, default=0.1
+        Half-width of the insensitive tube (>= 0).
+    alpha0 : array-like of shape (2n,) or (n,), default=None
+        Feasible warm start: ``(alpha, alpha*)`` of a previous result, or ``beta``.
 
     Returns
     -------
     FormulationResult
         ``dual_coef = beta``, ``intercept = -offset``; ``alpha`` has length 2n.
+
+    Raises
+    ------
+    ValueError
+        If ``C`` is not positive and finite, ``epsilon`` is negative, or ``alpha0`` is
+        infeasible.
+
+    See Also
+    --------
+    solve_nu_svr : The tube width learned from the fraction ``nu`` of support vectors.
+    svmbook.SVR : The estimator on this adapter (and on the cvxopt oracle, with four losses).
     """
     n, src = _source(X, kernel)
     _check_positive("C", C)
@@ -607,9 +665,8 @@ def solve_epsilon_svr(
     else:
         a0 = _svr_alpha0(alpha0, n, upper2, kept, allow_beta=True)
         _check_equality("sum(alpha0) - sum(alpha0*)", float(y2 @ a0), 0.0, float(np.sum(a0)))
-    res = _svr_solve(
-        p, y2, upper2, a0, src, row_map, False, tol, shrinking, cache_size, max_iter, mode
-    )
+    options = _smo_kwargs(tol, shrinking, cache_size, max_iter, mode)
+    res = solve(p, y2, upper2, a0, **src, row_map=row_map, **options)
     return _svr_result(res, n, kept, upper2, {})
 
 
@@ -628,41 +685,55 @@ def solve_nu_svr(
     alpha0=None,
     mode="faithful",
 ):
-    """nu-SVR (LIBSVM ``solve_nu_svr``): ``Solver_NU`` on 2n variables, ``p = (-y, y)``.
+    """Solve nu-SVR (LIBSVM ``solve_nu_svr``): ``Solver_NU`` on 2n variables, ``p = (-y, y)``.
 
     Both halves start at ``min(C_i, remaining)`` from ``C nu sum(w) / 2``; the fitted tube
     half-width is ``epsilon = -r``.
+
+    Parameters
+    ----------
+    X, y, kernel, sample_weight, tol, shrinking, cache_size, max_iter, mode
+        As in :func:`solve_epsilon_svr`.
+    nu : float, default=0.5
+        In (0, 1]: bounds the fraction of points outside the tube (above) and of support
+        vectors (below).
+    C : float, default=1.0
+        The box bound (finite, > 0).
+    alpha0 : array-like of shape (2n,), default=None
+        Feasible warm start: ``(alpha, alpha*)`` of a previous result.
 
     Returns
     -------
     FormulationResult
         ``dual_coef = beta``, ``intercept = -offset``, ``extra["epsilon"]``; ``alpha``: length 2n.
+
+    Raises
+    ------
+    ValueError
+        If ``nu`` is outside (0, 1], ``C`` is not positive and finite, or ``alpha0`` is
+        infeasible.
+
+    See Also
+    --------
+    solve_epsilon_svr : The tube width fixed by ``epsilon``.
+    svmbook.NuSVR : The estimator on this adapter.
     """
     n, src = _source(X, kernel)
     _check_positive("C", C)
-    if not (np.isscalar(nu) and 0 < nu <= 1):
-        raise ValueError(f"nu must be in (0, 1], got {nu!r}")
+    _check_nu(nu)
     z, kept, row_map, y2, Ck, upper2 = _regression_setup(n, y, C, sample_weight)
-    total = 0.0
-    for c in Ck:
-        total += c * nu
-    total /= 2
+    total = _ordered_sum(Ck, nu) / 2
     p = np.concatenate([-z[kept], z[kept]])
     if alpha0 is None:
-        half = np.empty(kept.shape[0])
-        s = total
-        for k in range(kept.shape[0]):
-            half[k] = min(s, Ck[k])
-            s -= half[k]
+        half = fill_in_order(Ck, total)
         a0 = np.concatenate([half, half])
     else:
         a0 = _svr_alpha0(alpha0, n, upper2, kept, allow_beta=False)
         m = kept.shape[0]
         _check_equality("sum(alpha0)", float(np.sum(a0[:m])), total, 2 * total)
         _check_equality("sum(alpha0*)", float(np.sum(a0[m:])), total, 2 * total)
-    res = _svr_solve(
-        p, y2, upper2, a0, src, row_map, True, tol, shrinking, cache_size, max_iter, mode
-    )
+    options = _smo_kwargs(tol, shrinking, cache_size, max_iter, mode)
+    res = solve(p, y2, upper2, a0, **src, row_map=row_map, nu=True, **options)
     return _svr_result(res, n, kept, upper2, {"r": res.r, "epsilon": -res.r})
 
 
@@ -687,7 +758,7 @@ def solve_c_svc_decomposition(
     cache_rows=None,
     random_state=None,
 ):
-    """C-SVC by Nguyen's decomposition (Table 2.1), with the fields of :func:`solve_c_svc`.
+    """Solve C-SVC by Nguyen's decomposition (Table 2.1), with the fields of :func:`solve_c_svc`.
 
     Same conventions as ``solve_c_svc``: ``classes = sorted(unique(y))``, the core sees
     ``classes[0]`` as +1, and ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept`` is positive for
@@ -715,35 +786,33 @@ def solve_c_svc_decomposition(
     FormulationResult
         ``raw`` is the :class:`svmbook.solvers.decomposition.DecompositionResult`; ``n_iter`` is
         the number of outer iterations.
+
+    Raises
+    ------
+    ValueError
+        If ``y`` does not hold two classes, ``C`` is not positive and finite, or
+        ``y' alpha0 != 0``.
+    TypeError
+        If ``kernel`` is a :class:`svmbook.solvers.cache.RowCache`.
+
+    See Also
+    --------
+    solve_c_svc : SMO over all variables with LIBSVM's working sets and shrinking; pick it
+        unless the working-set size or the first working set is the subject.
     """
-    if isinstance(kernel, str):
-        if kernel != "precomputed":
-            raise ValueError(
-                f"kernel must be 'precomputed' or a svmbook.kernels.Kernel, got {kernel!r}; "
-                "resolve names with svmbook.kernels.get_kernel"
-            )
-        src = {"K": X}
-        n = np.shape(X)[0]
-    else:
-        src = {"X": X, "kernel": kernel}
-        n = np.shape(X)[0]
-    y = np.asarray(y).ravel()
-    if y.shape[0] != n:
-        raise ValueError(f"y must have length {n}, got {y.shape[0]}")
-    classes = np.unique(y)
-    if classes.shape[0] != 2:
-        raise ValueError(f"y must hold exactly two classes, got {classes.shape[0]}")
-    if not (np.isscalar(C) and np.isfinite(C) and C > 0):
-        raise ValueError(f"C must be finite and > 0, got {C!r}")
+    if isinstance(kernel, RowCache):
+        raise TypeError("kernel must be 'precomputed' or a Kernel: the decomposition keeps its "
+                        "own row cache (cache_rows)")  # fmt: skip
+    n, src = _source(X, kernel)
+    y, classes = _binary_labels(y, n)
+    _check_positive("C", C)
     cw = compute_class_weight(class_weight, classes=classes, y=y)
     y_int = np.where(y == classes[0], 1.0, -1.0)
     upper = np.where(y_int > 0, C * cw[0], C * cw[1])
     if alpha0 is not None:
         a0 = np.asarray(alpha0, dtype=np.float64).ravel()
-        if a0.shape[0] == n and np.all(np.isfinite(a0)):
-            eq = float(y_int @ a0)
-            if abs(eq) > 1e-10 * max(1.0, float(np.abs(a0).sum())):
-                raise ValueError(f"alpha0 is infeasible: y'alpha0 = {eq!r}, must equal 0.0")
+        if a0.shape[0] == n and np.all(np.isfinite(a0)):  # else decompose names the fault
+            _check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.abs(a0).sum()))
     res = decompose(
         y=y_int,
         C=upper,
@@ -758,9 +827,8 @@ def solve_c_svc_decomposition(
         **src,
     )
     y_pub = np.where(y == classes[1], 1.0, -1.0)
-    support = np.flatnonzero(res.alpha != 0)
     return FormulationResult.from_solve(
         res, alpha=res.alpha, dual_coef=y_pub * res.alpha, intercept=res.offset,
         offset=res.offset, upper_bound=upper, classes=classes, n_iter=res.n_outer,
-        extra={"n_support": np.array([np.sum(y[support] == c) for c in classes])},
+        extra={"n_support": _n_support(y, np.flatnonzero(res.alpha != 0), classes)},
     )  # fmt: skip

@@ -24,7 +24,7 @@ __all__ = ["ovo_pairs", "ovo_layout", "ovo_decision", "ovo_votes", "ovr_layout",
 
 
 def ovo_pairs(n_classes):
-    """The pairs ``(i, j)``, ``i < j``, in LIBSVM's order.
+    """List the pairs ``(i, j)``, ``i < j``, in LIBSVM's order.
 
     Parameters
     ----------
@@ -130,18 +130,16 @@ def ovo_votes(dec, n_classes):
 
 
 def ovr_layout(y_index, coefs, intercepts, n_classes):
-    """The model of ``n_classes`` one-vs-rest machines.
+    """Lay out the model of ``n_classes`` one-vs-rest machines.
 
     Parameters
     ----------
-    y_index : ndarray of int of shape (n,)
-        Class index of each training sample.
+    y_index, n_classes
+        As in :func:`ovo_layout`.
     coefs : list of ndarray of shape (n,)
         ``coefs[c]``: dense coefficients of machine ``c`` (positive for class ``c``).
     intercepts : array-like of shape (n_classes,)
         The intercept of each machine.
-    n_classes : int
-        Number of classes.
 
     Returns
     -------

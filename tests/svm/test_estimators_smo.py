@@ -276,7 +276,7 @@ def test_smo_agrees_with_qp(clf_data, reg_data, kernel):
         (SVC(solver="smo", bias="implicit"), "bias='implicit'.*solver='qp'"),
         (SVC(solver="smo", kernel="spline", bias="auto"), "bias='auto'.*solver='qp'"),
         (SVR(solver="smo", loss="quadratic"), "loss='quadratic'.*solver='qp'"),
-        (SVR(solver="smo", loss="huber", mu=0.1), "loss='huber'.*solver='qp'"),
+        (SVR(solver="smo", loss="huber", delta=0.1), "loss='huber'.*solver='qp'"),
         (SVC(C=-1.0, solver="smo"), "'C' parameter"),
         (NuSVR(C=np.inf), "'C' parameter"),
         (NuSVC(nu=1.5), "'nu' parameter"),

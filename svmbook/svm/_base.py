@@ -571,7 +571,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         )
 
     def decision_function(self, X):
-        """Decision values.
+        """Compute the decision values.
 
         Binary: shape (n_samples,), positive for ``classes_[1]``. More classes, one-vs-one:
         ``decision_function_shape="ovo"`` gives LIBSVM's pairwise values (n_samples,
@@ -588,6 +588,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         Returns
         -------
         ndarray of shape (n_samples,) or (n_samples, n_outputs)
+            The decision values, laid out as above.
         """
         check_is_fitted(self)
         if self._layout == "binary_qp":
@@ -609,11 +610,13 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         Parameters
         ----------
         X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points (kernel values against the training samples with ``"precomputed"``).
+            Points to classify (kernel values against the training samples with
+            ``"precomputed"``).
 
         Returns
         -------
         ndarray of shape (n_samples,)
+            Labels from ``classes_``.
         """
         check_is_fitted(self)
         if self._layout == "binary_qp":
@@ -683,16 +686,18 @@ class BaseSVR(RegressorMixin, BaseSVM):
         return self
 
     def predict(self, X):
-        """Regression function ``f(x)``.
+        """Predict the targets by the regression function ``f(x)``.
 
         Parameters
         ----------
         X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points (kernel values against the training samples with ``"precomputed"``).
+            Points at which to evaluate ``f`` (kernel values against the training samples with
+            ``"precomputed"``).
 
         Returns
         -------
         ndarray of shape (n_samples,)
+            ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept_``.
         """
         return self._single_decision(X)
 
@@ -724,43 +729,47 @@ class BaseOneClass(OutlierMixin, BaseSVM):
         return self
 
     def decision_function(self, X):
-        """Signed distance to the boundary: positive for inliers.
+        """Compute the signed distance to the boundary, positive for inliers.
 
         Parameters
         ----------
         X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points (kernel values against the training samples with ``"precomputed"``).
+            Points to score; with ``kernel="precomputed"``, their kernel values against the
+            training samples.
 
         Returns
         -------
         ndarray of shape (n_samples,)
+            ``score_samples(X) - offset_``.
         """
         return self._single_decision(X)
 
     def score_samples(self, X):
-        """Unshifted score ``sum_i dual_coef_i K(x_i, x)``.
+        """Compute the unshifted score ``sum_i dual_coef_i K(x_i, x)``.
 
         Parameters
         ----------
         X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points.
+            Points, as in :meth:`decision_function`.
 
         Returns
         -------
         ndarray of shape (n_samples,)
+            The score; larger inside the estimated support.
         """
         return self.decision_function(X) + self.offset_
 
     def predict(self, X):
-        """+1 for inliers (``decision_function > 0``), -1 for outliers.
+        """Predict +1 for inliers (``decision_function > 0``) and -1 for outliers.
 
         Parameters
         ----------
         X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points.
+            Points to label.
 
         Returns
         -------
-        ndarray of shape (n_samples,)
+        ndarray of int of shape (n_samples,)
+            +1 or -1 per point, as LIBSVM.
         """
         return np.where(self.decision_function(X) > 0, 1, -1)

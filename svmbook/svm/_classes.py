@@ -7,6 +7,7 @@ parameter for). The logic lives in :mod:`svmbook.svm._base`. Parameters shared b
 are documented once, in :data:`_PARAM_DOCS`, and composed into each docstring.
 """
 
+import textwrap
 from numbers import Real
 
 from sklearn.utils._param_validation import Interval, StrOptions
@@ -16,11 +17,21 @@ from ._machines import NEAREST_POINT_SOLVERS
 
 __all__ = ["SVC", "NuSVC", "MuSVC", "SVR", "NuSVR", "OneClassSVM"]
 
-_WARM_START = """warm_start : bool, default=False
-    Refit from the previous solution when the data are the same and only {what} changed.
-    {how} After a change of the kernel parameters (``kernel``, ``gamma``, ``degree``,
-    ``coef0``, ``kernel_params``; not to or from ``"precomputed"``) {kernel_change} Other
-    changes start cold. SMO only."""
+
+def _warm_start_doc(what, how, kernel_change):
+    """Return the ``warm_start`` block for an estimator, wrapped as the class docstrings are.
+
+    The class docstrings indent a parameter's description by 8 columns, so the text is wrapped
+    at 92 to end at 100.
+    """
+    text = (
+        f"Refit from the previous solution when the data are the same and only {what} changed. "
+        f"{how} After a change of the kernel parameters (``kernel``, ``gamma``, ``degree``, "
+        f'``coef0``, ``kernel_params``; not to or from ``"precomputed"``) {kernel_change} '
+        "Other changes start cold. SMO only."
+    )
+    return "warm_start : bool, default=False\n" + textwrap.fill(text, width=92)
+
 
 _C_SEEDING = (
     "The previous ``alpha`` is scaled by ``C_new / C_old`` (Nguyen's alpha seeding, eq. 4.15: "
@@ -73,7 +84,7 @@ _PARAM_DOCS = {
     "multiclass": """multiclass : {"ovo", "ovr"}, default="ovo"
     More than two classes: LIBSVM's one-vs-one machines, or one machine per class against
     the rest (``dual_coef_`` of shape (n_classes, n_SV), ``intercept_`` (n_classes,)).""",
-    "warm_start_C": _WARM_START.format(
+    "warm_start_C": _warm_start_doc(
         what="``C``, the kernel parameters or the solver settings (``tol``, ``max_iter``, "
         "``cache_size``, ``shrinking``)",
         how=_C_SEEDING,
@@ -81,7 +92,7 @@ _PARAM_DOCS = {
         "eps-SVR: the problem restricted to them first) or, for nu-SVR, the previous alpha the "
         "start.",
     ),
-    "warm_start_nu": _WARM_START.format(
+    "warm_start_nu": _warm_start_doc(
         what="the kernel parameters or the solver settings (``tol``, ``max_iter``, "
         "``cache_size``, ``shrinking``)",
         how="The previous ``alpha`` is the start (no constraint involves the kernel, so it "
@@ -198,9 +209,12 @@ class SVC(BaseSVC):
 
     See Also
     --------
-    NuSVC : The same machines parametrised by the fraction ``nu`` of support vectors.
-    MuSVC : The same classifiers parametrised by the reduction ``mu`` of the convex hulls.
-    sklearn.svm.SVC : LIBSVM in C; ``solver="smo"`` reproduces it iteration by iteration.
+    NuSVC : Pick it to set the fraction ``nu`` of margin errors and support vectors instead of
+        ``C``, whose scale depends on the data.
+    MuSVC : Pick it for the geometric reading, the nearest points of reduced convex hulls
+        (chapters 7 and 10) and their nearest-point solvers (chapter 9).
+    sklearn.svm.SVC : LIBSVM in C; ``solver="smo"`` reproduces it iteration by iteration (the
+        SMO chapter, chapter 6; the hard margin and kernels are chapters 2 and 3).
 
     References
     ----------
@@ -292,7 +306,10 @@ class NuSVC(BaseSVC):
 
     See Also
     --------
-    SVC : The same machines parametrised by ``C``; ``NuSVC(nu)`` equals ``SVC(C=1/r)``.
+    SVC : The same machines parametrised by ``C``; ``NuSVC(nu)`` equals ``SVC(C=1/r)``. Pick it
+        for a direct ``C`` or the hard margin (chapters 2 and 6).
+    MuSVC : The same problem read as the nearest points of reduced hulls, ``mu = 2 / (nu n)``;
+        pick it for the geometry, thresholds and equivalent C of chapters 7 and 10.
     sklearn.svm.NuSVC : LIBSVM; reproduced iteration by iteration.
 
     Examples
@@ -428,8 +445,11 @@ class MuSVC(BaseMuSVC):
 
     See Also
     --------
-    svmbook.qp.mu_svm_dual : The reference QP.
-    SVC : The same classifiers parametrised by ``C``.
+    SVC : The same classifiers parametrised by ``C`` (``C_`` converts); pick it for LIBSVM's
+        model and scikit-learn's layout (chapters 2, 3 and 6).
+    NuSVC : The same classifiers in LIBSVM's nu scale; pick it to compare with LIBSVM.
+    svmbook.qp.mu_svm_dual : The reference QP the geometric chapters (7, 9 and 10) check the
+        solvers against.
 
     Examples
     --------
@@ -498,14 +518,6 @@ class SVR(BaseSVR):
     {degree}
     {gamma}
     {coef0}
-    {bias}
-    solver : {"smo", "qp"}, default="smo"
-        ``"smo"``: the numba SMO core (LIBSVM's ``solve_epsilon_svr``; finite ``C``, explicit
-        bias, the epsilon-insensitive loss, ``sample_weight``). ``"qp"``: cvxopt interior point,
-        the reference solver and the only one for ``C=np.inf``, ``bias="implicit"`` and the
-        laplace, quadratic and Huber losses.
-    {infeasible}
-    {kernel_params}
     epsilon : float, default=0.1
         Half-width of the insensitive tube; used by ``loss="epsilon_insensitive"`` only.
     loss : {"epsilon_insensitive", "laplace", "quadratic", "huber"}, default="epsilon_insensitive"
@@ -515,10 +527,18 @@ class SVR(BaseSVR):
     delta : float, default=None
         Width of the Huber loss (> 0; Gunn's mu, named apart from the hull reduction ``mu`` of
         :class:`MuSVC`); required with ``loss="huber"``, ignored otherwise.
+    {shrinking}
     {tol_smo}
     {cache_size}
-    {shrinking}
     {max_iter}
+    {bias}
+    solver : {"smo", "qp"}, default="smo"
+        ``"smo"``: the numba SMO core (LIBSVM's ``solve_epsilon_svr``; finite ``C``, explicit
+        bias, the epsilon-insensitive loss, ``sample_weight``). ``"qp"``: cvxopt interior point,
+        the reference solver and the only one for ``C=np.inf``, ``bias="implicit"`` and the
+        laplace, quadratic and Huber losses.
+    {infeasible}
+    {kernel_params}
     {warm_start_C}
 
     Attributes
@@ -538,10 +558,11 @@ class SVR(BaseSVR):
 
     See Also
     --------
-    NuSVR : The tube width chosen by the fraction ``nu`` of support vectors.
+    NuSVR : Pick it to choose the fraction ``nu`` of points outside the tube instead of its
+        width ``epsilon``.
     sklearn.svm.SVR : LIBSVM; the epsilon-insensitive loss with ``bias="explicit"`` only.
-    SVC : Classification; the book's chapter on support vector regression (Gunn's chapter 5)
-        derives the four duals.
+    SVC : Classification. The regression chapter (chapter 5, after Gunn's chapter 5) derives
+        the four duals of this class.
 
     Examples
     --------
@@ -600,34 +621,36 @@ class NuSVR(BaseSVR):
     Parameters
     ----------
     nu : float, default=0.5
-        In (0, 1].
+        In (0, 1]: an upper bound on the fraction of points outside the tube and a lower bound
+        on the fraction of support vectors.
     C : float, default=1.0
-        Finite, > 0.
+        Box bound on the multipliers (finite, > 0).
     {kernel}
     {degree}
     {gamma}
     {coef0}
-    {kernel_params}
-    solver : {"smo"}, default="smo"
-        The SMO core (LIBSVM's ``solve_nu_svr``).
+    {shrinking}
     tol : float, default=1e-3
         Stopping tolerance of the SMO solver (LIBSVM's eps).
     {cache_size}
-    {shrinking}
     {max_iter}
+    solver : {"smo"}, default="smo"
+        The SMO core (LIBSVM's ``solve_nu_svr``).
+    {kernel_params}
     {warm_start_C}
 
     Attributes
     ----------
+    epsilon_ : float
+        The fitted tube half-width ``-r``.
     support_, support_vectors_, dual_coef_, intercept_, n_iter_, fit_status_, objective_, coef_,
     shape_fit_, n_features_in_
         As in :class:`SVR`.
-    epsilon_ : float
-        The fitted tube half-width ``-r``.
 
     See Also
     --------
-    SVR : The tube width fixed by ``epsilon``.
+    SVR : Pick it to fix the tube width ``epsilon``, or for the laplace, quadratic and Huber
+        losses and the hard tube (chapter 5).
     sklearn.svm.NuSVR : LIBSVM; reproduced iteration by iteration.
 
     Examples
@@ -685,17 +708,18 @@ class OneClassSVM(BaseOneClass):
     {degree}
     {gamma}
     {coef0}
-    {kernel_params}
+    {tol_np}
     nu : float, default=0.5
-        In (0, 1].
+        In (0, 1]: an upper bound on the fraction of outliers and a lower bound on the fraction
+        of support vectors.
+    {shrinking}
+    {cache_size}
+    {max_iter}
     {nu_solver}
         The nearest-point problem is the minimum-norm point of the reduced hull with
         ``mu = 1 / (nu sum(w))`` (Goodrich section 5.9,
         :func:`svmbook.solvers.nearest_point.solve_min_norm_point`).
-    {tol_np}
-    {cache_size}
-    {shrinking}
-    {max_iter}
+    {kernel_params}
     {warm_start_nu}
 
     Attributes
@@ -709,6 +733,8 @@ class OneClassSVM(BaseOneClass):
     See Also
     --------
     sklearn.svm.OneClassSVM : LIBSVM; reproduced iteration by iteration.
+    MuSVC : Two classes instead of one; its nearest-point solvers (chapter 9) are the ones
+        ``solver`` names here, on one reduced hull.
 
     Examples
     --------

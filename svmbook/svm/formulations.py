@@ -768,12 +768,8 @@ def solve_c_svc_decomposition(
 
     Parameters
     ----------
-    X : ndarray of shape (n, n) or (n, n_features)
-        Gram matrix (``kernel="precomputed"``) or the points (``kernel`` a ``Kernel``).
-    y : array-like of shape (n,)
-        Two class labels.
-    C : float, default=1.0
-        The box bound (finite, > 0).
+    X, y, C
+        As in :func:`solve_c_svc`.
     kernel : "precomputed" or svmbook.kernels.Kernel, default="precomputed"
         Rows are computed by :func:`svmbook.solvers.decomposition.decompose`'s own row cache.
     q, working_set, alpha0, tol, max_iter, subsolver, cache_rows, random_state

@@ -26,6 +26,7 @@ from svmbook.solvers.cache import (
 
 @pytest.fixture(scope="module")
 def points():
+    """Return the shared ``points`` test problem."""
     rng = np.random.default_rng(0)
     return rng.normal(size=(40, 6))
 
@@ -41,6 +42,7 @@ def _rows(source):
     [("linear", {}), ("rbf", {"gamma": 0.3}), ("poly", {"gamma": 0.5, "degree": 3, "coef0": 1.0})],
 )
 def test_rows_equal_the_gram_matrix(points, name, params):
+    """Check that the cached rows equal the Gram matrix for every kernel."""
     kernel = get_kernel(name, **params)
     K = kernel(points)
     source = kernel_source(X=points, kernel=kernel)
@@ -54,6 +56,7 @@ def test_rows_equal_the_gram_matrix(points, name, params):
 
 
 def test_precomputed_rows_are_the_float32_gram_matrix(points):
+    """Check that precomputed rows are the float32 Gram matrix."""
     K = get_kernel("rbf", gamma=0.3)(points)
     source = kernel_source(K=K)
     assert source.kind == KIND_PRECOMPUTED
@@ -61,6 +64,7 @@ def test_precomputed_rows_are_the_float32_gram_matrix(points):
 
 
 def test_lru_eviction_under_a_small_byte_budget(points):
+    """Check LRU eviction under a small byte budget."""
     source = kernel_source(K=get_kernel("linear")(points))
     budget = 3 * 4 * 40 / (1 << 20)  # three float32 rows of 40 points, in MB
     cache = make_cache(40, cache_size=budget)
@@ -81,6 +85,7 @@ def test_lru_eviction_under_a_small_byte_budget(points):
 
 @pytest.mark.parametrize("name", ["linear", "rbf"])
 def test_sparse_rows_equal_dense_rows(points, name):
+    """Check that sparse rows equal dense rows."""
     X = np.where(np.abs(points) > 0.8, points, 0.0)  # about 40 % zeros
     kernel = get_kernel(name, gamma=0.3)
     dense = kernel_source(X=X, kernel=kernel)
@@ -91,6 +96,7 @@ def test_sparse_rows_equal_dense_rows(points, name):
 
 
 def test_prefill_holds_the_batched_rows(points):
+    """Check that prefill holds the batched rows."""
     shared = row_cache(X=points, kernel=get_kernel("rbf", gamma=0.3))
     assert prefill(shared.cache, shared.source) == 40
     data, slot_of = shared.cache[0], shared.cache[1]
@@ -98,6 +104,7 @@ def test_prefill_holds_the_batched_rows(points):
 
 
 def test_solve_on_a_subset_of_a_shared_cache_is_the_solve_on_its_samples():
+    """Check that a solve on a subset of a shared cache is the solve on its samples."""
     X, y = make_classification(n_samples=60, n_features=5, random_state=1)
     K = get_kernel("rbf", gamma=0.2)(X)
     idx = np.flatnonzero(np.arange(60) % 3 != 0)

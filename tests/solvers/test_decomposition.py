@@ -28,6 +28,7 @@ def _problem(n, seed, gamma=0.2):
 
 @pytest.fixture(scope="module")
 def p300():
+    """Return the shared ``p300`` test problem."""
     X, y, kernel, K = _problem(300, 0)
     C = 2.0
     return X, y, kernel, K, C, svc_dual(K, y, C)
@@ -39,6 +40,7 @@ def _f(K, res):
 
 @pytest.mark.parametrize("n, seed, C", [(200, 1, 1.0), (400, 2, 10.0)])
 def test_objective_matches_cvxopt_and_smo(n, seed, C):
+    """Check that the objective matches cvxopt and SMO."""
     X, y, kernel, K = _problem(n, seed)
     ref = svc_dual(K, y, C)
     res = decompose(K, y, C, q=10, tol=1e-6)
@@ -58,6 +60,7 @@ def test_objective_matches_cvxopt_and_smo(n, seed, C):
 
 
 def test_kernel_rows_equal_precomputed(p300):
+    """Check that kernel rows give the precomputed run."""
     X, y, kernel, K, C, ref = p300
     a = decompose(K, y, C, q=10, tol=1e-6)
     b = decompose(y=y, C=C, X=X, kernel=kernel, q=10, tol=1e-6, cache_rows=50)
@@ -67,6 +70,7 @@ def test_kernel_rows_equal_precomputed(p300):
 
 
 def test_every_q_reaches_the_same_objective(p300):
+    """Check that every q reaches the same objective."""
     X, y, kernel, K, C, ref = p300
     outer = {}
     for q in (2, 4, 10, 50):
@@ -80,6 +84,7 @@ def test_every_q_reaches_the_same_objective(p300):
 
 
 def test_history_is_monotone(p300):
+    """Check that the history is monotone."""
     X, y, kernel, K, C, ref = p300
     res = decompose(K, y, C, q=10, tol=1e-6)
     obj = np.array([h[0] for h in res.history])
@@ -89,6 +94,7 @@ def test_history_is_monotone(p300):
 
 
 def test_q2_is_the_maximal_violating_pair(p300):
+    """Check that q = 2 selects the maximal violating pair."""
     X, y, kernel, K, C, ref = p300
     alpha, G = np.zeros(len(y)), -np.ones(len(y))
     B = select_working_set_q(alpha, G, y, C, 2)
@@ -98,6 +104,7 @@ def test_q2_is_the_maximal_violating_pair(p300):
 
 
 def test_qp_subsolver_agrees_with_smo(p300):
+    """Check that the QP subsolver agrees with SMO."""
     X, y, kernel, K, C, ref = p300
     smo = solve_c_svc_decomposition(K, y, C, q=20, tol=1e-6)
     qp = solve_c_svc_decomposition(K, y, C, q=20, tol=1e-6, subsolver="qp")
@@ -123,6 +130,7 @@ def test_support_vectors_as_first_working_set(p300):
 
 
 def test_warm_start_from_optimum(p300):
+    """Check that a warm start at the optimum stops at once."""
     X, y, kernel, K, C, ref = p300
     opt = decompose(K, y, C, q=10, tol=1e-6)
     again = decompose(K, y, C, q=10, tol=1e-6, alpha0=opt.alpha)
@@ -151,6 +159,7 @@ def test_alpha_seeding_4_15(p300):
 
 
 def test_toy_matches_solve_c_svc():
+    """Check that the toy problem matches solve_c_svc."""
     X = np.array([[-2.0, -1], [-1, -1], [-1, -2], [1, 1], [1, 2], [2, 1]])
     Y = np.array([1, 1, 1, 2, 2, 2])
     ours = solve_c_svc_decomposition(X, Y, 1.0, kernel=linear(), q=2)
@@ -162,6 +171,7 @@ def test_toy_matches_solve_c_svc():
 
 
 def test_max_iter_warns(p300):
+    """Check that max_iter warns."""
     X, y, kernel, K, C, ref = p300
     with pytest.warns(ConvergenceWarning, match="max_iter=3"):
         res = decompose(K, y, C, q=4, tol=1e-6, max_iter=3)
@@ -170,6 +180,7 @@ def test_max_iter_warns(p300):
 
 
 def test_deterministic(p300):
+    """Check that two runs give the same answer."""
     X, y, kernel, K, C, ref = p300
     runs = [decompose(K, y, C, q=6, tol=1e-4) for _ in range(2)]
     np.testing.assert_array_equal(runs[0].alpha, runs[1].alpha)
@@ -203,6 +214,7 @@ def test_deterministic(p300):
     ],
 )
 def test_bad_inputs_raise(kwargs, err, match):
+    """Check that bad inputs raise, naming the parameter."""
     X, y, kernel, K = _problem(40, 5)
     args = {"q": 10, **kwargs}
     C = args.pop("C", 1.0)
@@ -211,6 +223,7 @@ def test_bad_inputs_raise(kwargs, err, match):
 
 
 def test_bad_sources_raise():
+    """Check that bad kernel sources raise."""
     X, y, kernel, K = _problem(40, 5)
     with pytest.raises(ValueError, match="either a precomputed Gram matrix K or a kernel"):
         decompose(K, y, 1.0, X=X, kernel=kernel)
@@ -227,6 +240,7 @@ def test_bad_sources_raise():
 
 
 def test_first_set_without_violating_pair_still_converges():
+    """Check that a first set without a violating pair still converges."""
     X, y, kernel, K = _problem(100, 6)
     same = np.flatnonzero(y > 0)[:4]  # at alpha = 0 a one-class set cannot move
     with warnings.catch_warnings():
@@ -237,6 +251,7 @@ def test_first_set_without_violating_pair_still_converges():
 
 
 def test_short_working_set_is_completed_by_the_rule(p300):
+    """Check that a short working set is completed by the rule."""
     X, y, kernel, K, C, ref = p300
     res = decompose(K, y, C, q=10, tol=1e-6, working_set=[7, 3, 250])
     B = res.working_sets[0]
@@ -247,6 +262,7 @@ def test_short_working_set_is_completed_by_the_rule(p300):
 
 
 def test_solvers_package_exports():
+    """Check the names the solvers package exports."""
     import svmbook.solvers as S
 
     assert S.decompose is decompose and F.solve_c_svc_decomposition is solve_c_svc_decomposition

@@ -51,13 +51,14 @@ def _classification(name):
 
 @pytest.fixture(scope="module")
 def regression():
+    """Return the shared ``regression`` test problem."""
     X, z = make_regression(n_samples=400, n_features=10, noise=10.0, random_state=0)
     z = (z - z.mean()) / z.std()
     return X, z, rbf_kernel(X, gamma=_scale_gamma(X))
 
 
 def _match(ours, sk, *, rtol=1e-12):
-    """Same support set, same dual coefficients and intercept as a fitted sklearn estimator."""
+    """Assert the same support set, dual coefficients and intercept as a fitted sklearn model."""
     assert set(ours.support.tolist()) == set(sk.support_.tolist())
     order = np.argsort(sk.support_)
     np.testing.assert_allclose(
@@ -82,6 +83,7 @@ def _violation(K, y, alpha, C, p):
 @pytest.mark.parametrize("name", ["make_classification", "breast_cancer", "digits0"])
 @pytest.mark.parametrize("shrinking", [True, False])
 def test_c_svc_precomputed_matches_libsvm(name, shrinking):
+    """Check that C-SVC on a Gram matrix matches LIBSVM."""
     X, y = _classification(name)
     K = rbf_kernel(X, gamma=_scale_gamma(X))
     ours = F.solve_c_svc(K, y, 1.0, shrinking=shrinking)
@@ -95,6 +97,7 @@ def test_c_svc_precomputed_matches_libsvm(name, shrinking):
     "name, n_iter", [("make_classification", 478), ("breast_cancer", 212), ("digits0", 146)]
 )
 def test_c_svc_rbf_kernel_rows_match_libsvm(name, n_iter):
+    """Check that C-SVC on RBF kernel rows matches LIBSVM."""
     X, y = _classification(name)
     gamma = _scale_gamma(X)
     ours = F.solve_c_svc(X, y, 1.0, kernel=get_kernel("rbf", gamma=gamma))
@@ -104,6 +107,7 @@ def test_c_svc_rbf_kernel_rows_match_libsvm(name, n_iter):
 
 
 def test_c_svc_weights_match_libsvm():
+    """Check that weighted C-SVC matches LIBSVM."""
     X, y = _classification("make_classification")
     K = rbf_kernel(X, gamma=_scale_gamma(X))
     sw = np.random.default_rng(0).uniform(0.0, 2.0, y.shape[0])
@@ -128,6 +132,7 @@ def test_c_svc_weights_match_libsvm():
 
 
 def test_c_svc_balanced_class_weight_matches_libsvm():
+    """Check that C-SVC with balanced class weights matches LIBSVM."""
     X, y = _classification("digits0")
     K = rbf_kernel(X, gamma=_scale_gamma(X))
     ours = F.solve_c_svc(K, y, 1.0, class_weight="balanced")
@@ -138,6 +143,7 @@ def test_c_svc_balanced_class_weight_matches_libsvm():
 
 @pytest.mark.parametrize("nu", [0.1, 0.4])
 def test_nu_svc_matches_libsvm(nu):
+    """Check that nu-SVC matches LIBSVM."""
     X, y = _classification("make_classification")
     K = rbf_kernel(X, gamma=_scale_gamma(X))
     ours = F.solve_nu_svc(K, y, nu)
@@ -151,6 +157,7 @@ def test_nu_svc_matches_libsvm(nu):
 
 
 def test_nu_svc_infeasible_nu_raises():
+    """Check that an infeasible nu raises in nu-SVC."""
     X, y = _classification("digits0")  # 178 zeros among 1797: nu <= 2 * 178 / 1797
     K = rbf_kernel(X, gamma=_scale_gamma(X))
     with pytest.raises(ValueError, match="nu=0.5 is infeasible"):
@@ -159,6 +166,7 @@ def test_nu_svc_infeasible_nu_raises():
 
 @pytest.mark.parametrize("nu", [0.1, 0.5])
 def test_one_class_matches_libsvm(nu):
+    """Check that the one-class SVM matches LIBSVM."""
     X, _ = _classification("digits0")
     K = rbf_kernel(X, gamma=_scale_gamma(X))
     ours = F.solve_one_class(K, nu)
@@ -171,6 +179,7 @@ def test_one_class_matches_libsvm(nu):
 
 @pytest.mark.parametrize("C, epsilon", [(1.0, 0.1), (10.0, 0.5)])
 def test_epsilon_svr_matches_libsvm(regression, C, epsilon):
+    """Check that epsilon-SVR matches LIBSVM."""
     _, z, K = regression
     ours = F.solve_epsilon_svr(K, z, C, epsilon)
     sk = svm.SVR(kernel="precomputed", C=C, epsilon=epsilon).fit(K, z)
@@ -179,6 +188,7 @@ def test_epsilon_svr_matches_libsvm(regression, C, epsilon):
 
 
 def test_weighted_regression_and_one_class_match_libsvm(regression):
+    """Check that weighted regression and one-class SVM match LIBSVM."""
     X, z, K = regression
     sw = np.random.default_rng(1).uniform(0.0, 3.0, z.shape[0])
     sw[::7] = 0.0
@@ -207,6 +217,7 @@ def test_weighted_regression_and_one_class_match_libsvm(regression):
 
 
 def test_one_class_nu_one_and_hard_margin_c():
+    """Check the one-class SVM at nu = 1 and C-SVC at a hard-margin C."""
     _, _, K = _small_problem(n=30)
     res = F.solve_one_class(K, 1.0)  # every alpha at its bound: nothing to optimise
     np.testing.assert_allclose(res.alpha, 1.0)
@@ -216,6 +227,7 @@ def test_one_class_nu_one_and_hard_margin_c():
 
 
 def test_epsilon_svr_rbf_kernel_rows_match_libsvm(regression):
+    """Check that epsilon-SVR on RBF kernel rows matches LIBSVM."""
     X, z, _ = regression
     gamma = _scale_gamma(X)
     ours = F.solve_epsilon_svr(X, z, 1.0, 0.1, kernel=get_kernel("rbf", gamma=gamma))
@@ -226,6 +238,7 @@ def test_epsilon_svr_rbf_kernel_rows_match_libsvm(regression):
 
 @pytest.mark.parametrize("nu", [0.2, 0.6])
 def test_nu_svr_matches_libsvm(regression, nu):
+    """Check that nu-SVR matches LIBSVM."""
     _, z, K = regression
     ours = F.solve_nu_svr(K, z, nu, 1.0)
     sk = svm.NuSVR(kernel="precomputed", nu=nu, C=1.0).fit(K, z)
@@ -247,6 +260,7 @@ def _small_problem(n=80, seed=3):
 @pytest.mark.parametrize("tol", [1e-3, 1e-6])
 @pytest.mark.parametrize("shrinking", [True, False])
 def test_kkt_violation_below_tol(tol, shrinking):
+    """Check that the final KKT violation is below tol."""
     X, y = _classification("breast_cancer")
     K = rbf_kernel(X, gamma=_scale_gamma(X))
     y_int = np.where(y == 0, 1.0, -1.0)  # LIBSVM's labelling: classes[0] is +1
@@ -282,6 +296,7 @@ def test_shrinking_does_not_change_the_solution(name):
 
 
 def test_warm_start_from_optimum_stops_at_once():
+    """Check that a warm start at the optimum stops at once."""
     X, y = _classification("make_classification")
     K = rbf_kernel(X, gamma=_scale_gamma(X))
     cold = F.solve_c_svc(K, y, 1.0)
@@ -297,6 +312,7 @@ def test_warm_start_from_optimum_stops_at_once():
 
 
 def test_warm_start_from_a_looser_solution_takes_fewer_iterations(regression):
+    """Check that a warm start from a looser solution takes fewer iterations."""
     _, z, K = regression
     loose = F.solve_epsilon_svr(K, z, 1.0, 0.1, tol=1e-1)
     cold = F.solve_epsilon_svr(K, z, 1.0, 0.1, tol=1e-5)
@@ -308,6 +324,7 @@ def test_warm_start_from_a_looser_solution_takes_fewer_iterations(regression):
 
 
 def test_infeasible_alpha0_raises():
+    """Check that infeasible alpha0 raises."""
     _, y, K = _small_problem()
     n = len(y)
     with pytest.raises(ValueError, match="alpha0 is infeasible: 0 <= alpha0 <= C"):
@@ -327,6 +344,7 @@ def test_infeasible_alpha0_raises():
 
 
 def test_max_iter_warns_and_returns_a_feasible_point():
+    """Check that max_iter warns and returns a feasible point."""
     X, y = _classification("breast_cancer")
     K = rbf_kernel(X, gamma=_scale_gamma(X))
     with pytest.warns(ConvergenceWarning, match="max_iter=10"):
@@ -351,6 +369,7 @@ def test_max_iter_warns_and_returns_a_feasible_point():
 
 
 def test_deterministic():
+    """Check that two runs give the same answer."""
     X, y = _classification("make_classification")
     k = get_kernel("rbf", gamma=_scale_gamma(X))
     a = F.solve_c_svc(X, y, 1.0, kernel=k)
@@ -361,6 +380,7 @@ def test_deterministic():
 
 
 def test_cache_size_changes_speed_not_results():
+    """Check that the cache size changes the speed, not the results."""
     X, y = _classification("make_classification")
     K = rbf_kernel(X, gamma=_scale_gamma(X))
     n = len(y)
@@ -377,6 +397,7 @@ def test_cache_size_changes_speed_not_results():
 
 
 def test_lru_cache_evicts_least_recently_used():
+    """Check that the LRU cache evicts the least recently used row."""
     K = np.arange(16, dtype=np.float64).reshape(4, 4)
     cache = make_cache(4, 2 * 16 / (1 << 20))  # two rows
     data, slot_of, owner, prv, nxt, stats = cache
@@ -389,6 +410,7 @@ def test_lru_cache_evicts_least_recently_used():
 
 
 def test_core_validates_input():
+    """Check that the core validates its input."""
     _, y, K = _small_problem(n=10)
     with pytest.raises(ValueError, match="y must have one entry in"):
         solve(-np.ones(10), np.zeros(10), 1.0, np.zeros(10), K=K)
@@ -424,6 +446,7 @@ def _svc_violation(X, y01, gamma, res):
 @pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("cache_size", [200.0, 0.05])  # all rows cached / evictions
 def test_fast_mode_reaches_faithful_optimum(seed, cache_size):
+    """Check that fast mode reaches the faithful optimum."""
     X, y = make_classification(n_samples=300, n_features=8, random_state=seed)
     gamma = _scale_gamma(X)
     k = get_kernel("rbf", gamma=gamma)
@@ -442,6 +465,7 @@ def test_fast_mode_reaches_faithful_optimum(seed, cache_size):
 
 
 def test_fast_mode_other_formulations(regression):
+    """Check fast mode on the other formulations."""
     X, z, _ = regression
     k = get_kernel("rbf", gamma=_scale_gamma(X))
     for kw in ({}, {"cache_size": 0.01}):  # all rows cached / evictions
@@ -456,6 +480,7 @@ def test_fast_mode_other_formulations(regression):
 
 
 def test_fast_exp_matches_libm_in_float32():
+    """Check that fast exp matches libm in float32."""
     from svmbook.solvers.cache import _exp_nonpositive_f32
 
     x = -np.linspace(0.0, 80.0, 200_001)
@@ -466,6 +491,7 @@ def test_fast_exp_matches_libm_in_float32():
 
 
 def test_fast_mode_prefilled_gram_matches():
+    """Check that fast mode on a prefilled Gram matrix matches."""
     X, y = make_classification(n_samples=200, n_features=5, random_state=3)
     k = get_kernel("rbf", gamma=_scale_gamma(X))
     yy = np.where(y == 0, 1.0, -1.0)
@@ -478,6 +504,7 @@ def test_fast_mode_prefilled_gram_matches():
 
 
 def test_shared_row_cache_reuses_rows_and_counts_each_solve():
+    """Check that a shared row cache reuses rows and counts each solve."""
     X, y = make_classification(n_samples=150, n_features=5, random_state=4)
     k = get_kernel("rbf", gamma=_scale_gamma(X))
     yy = np.where(y == 0, 1.0, -1.0)

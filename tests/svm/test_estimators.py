@@ -34,6 +34,7 @@ T51 = np.array([0.0, 2.0, 6.0, 9.0, 12.0, 14.0])[:, None]
 
 
 def test_toy_linear():
+    """Check the linear toy problem against its hand-computed answer."""
     clf = SVC(solver="qp", kernel="linear").fit(X, Y)
     np.testing.assert_array_equal(clf.predict(T), TRUE_RESULT)
     np.testing.assert_allclose(clf.dual_coef_, [[-0.25, 0.25]], atol=1e-8)
@@ -47,6 +48,7 @@ def test_toy_linear():
 
 
 def test_coef_is_read_only_and_linear_only():
+    """Check that coef_ is read-only and linear-kernel only."""
     clf = SVC(solver="qp", kernel="linear").fit(X, Y)
     with pytest.raises(ValueError, match="read-only"):
         clf.coef_[0, 0] = 1.0
@@ -56,6 +58,7 @@ def test_coef_is_read_only_and_linear_only():
 
 @pytest.fixture(scope="module")
 def clf_data():
+    """Return the shared ``clf_data`` test problem."""
     Xc, yc = make_classification(
         n_samples=60, n_features=4, n_informative=3, n_redundant=0, random_state=0
     )
@@ -72,6 +75,7 @@ def clf_data():
     ],
 )
 def test_svc_agrees_with_libsvm(clf_data, params):
+    """Check that SVC agrees with LIBSVM."""
     Xc, yc = clf_data
     ours = SVC(solver="qp", **params).fit(Xc, yc)
     ref = SkSVC(**params, tol=1e-8).fit(Xc, yc)
@@ -105,6 +109,7 @@ def test_indefinite_sigmoid_qp_raises_smo_matches_libsvm(clf_data):
     ],
 )
 def test_svr_agrees_with_libsvm(params):
+    """Check that SVR agrees with LIBSVM."""
     Xr, yr = make_regression(n_samples=50, n_features=3, noise=5.0, random_state=1)
     yr = yr / yr.std()
     ours = SVR(solver="qp", **params).fit(Xr, yr)
@@ -135,6 +140,7 @@ def test_three_kernel_routes_agree(clf_data):
 
 
 def test_gunn_table22_soft_margin_C1():
+    """Check Gunn's Table 2.2 soft margin at C = 1."""
     clf = SVC(solver="qp", kernel="linear", C=1.0).fit(TABLE_2_2[:, :2], TABLE_2_2[:, 2])
     np.testing.assert_allclose(clf.coef_, [[-2 / 3, 1]], atol=1e-6)
     np.testing.assert_allclose(clf.intercept_, [-4 / 3], atol=1e-6)
@@ -143,6 +149,7 @@ def test_gunn_table22_soft_margin_C1():
 
 
 def test_gunn_hard_margin_infeasible_and_ridge():
+    """Check Gunn's hard margin on infeasible data, raised or ridged."""
     Xg, yg = TABLE_2_2[:, :2], TABLE_2_2[:, 2]
     with pytest.raises(InfeasibleProblemError, match="infeasible"):
         SVC(solver="qp", kernel="linear", C=np.inf).fit(Xg, yg)
@@ -158,6 +165,7 @@ def test_gunn_hard_margin_infeasible_and_ridge():
 
 
 def test_gunn_iris_setosa():
+    """Check Gunn's iris setosa example."""
     data = load_iris()
     Xi = data.data[:, 2:4]
     yi = np.where(data.target == 0, "setosa", "rest")  # classes_ = ["rest", "setosa"]
@@ -169,6 +177,7 @@ def test_gunn_iris_setosa():
 
 
 def test_gunn_table51_spline_fig55():
+    """Check Gunn's Table 5.1 spline regression (Fig. 5.5)."""
     reg = SVR(solver="qp", kernel="spline", C=np.inf, epsilon=0.5, bias="auto").fit(X51, Y51)
     assert reg.bias_ == "implicit"
     np.testing.assert_array_equal(reg.support_, [0, 1, 3, 4, 5, 6, 8])
@@ -179,6 +188,7 @@ def test_gunn_table51_spline_fig55():
 
 
 def test_gunn_table51_rbf_and_losses():
+    """Check Gunn's Table 5.1 RBF regression and its losses."""
     reg = SVR(solver="qp", kernel="rbf", gamma=0.5, C=np.inf, epsilon=0.5, bias="implicit").fit(
         X51, Y51
     )
@@ -204,6 +214,7 @@ def test_gunn_table51_rbf_and_losses():
 
 
 def test_pipeline_gridsearch_clone_pickle(clf_data):
+    """Check the estimators in a pipeline, grid search, clone and pickle."""
     Xc, yc = clf_data
     pipe = make_pipeline(StandardScaler(), SVC(solver="qp", kernel="rbf"))
     grid = GridSearchCV(pipe, {"svc__C": [0.1, 1.0]}, cv=3).fit(Xc, yc)
@@ -238,12 +249,14 @@ def test_pipeline_gridsearch_clone_pickle(clf_data):
     ],
 )
 def test_bad_parameters(est, kwargs, match):
+    """Check that bad parameters raise, naming the parameter."""
     y = Y if est is SVC else Y.astype(float)
     with pytest.raises(ValueError, match=match):
         est(**kwargs).fit(X, y)
 
 
 def test_bad_data():
+    """Check that bad data raise."""
     Xn = X.copy()
     Xn[0, 0] = np.nan
     with pytest.raises(ValueError, match="NaN"):
@@ -302,13 +315,17 @@ def _expected_failed_checks(estimator):
     sklearn_check_params([SVC(solver="qp"), SVR(solver="qp")], _expected_failed_checks),
 )
 def test_sklearn_compatible(estimator, check):
+    """Check scikit-learn's estimator checks."""
     check(estimator)
 
 
 @pytest.mark.parametrize("est", [SVC, NuSVC, MuSVC, SVR, NuSVR, OneClassSVM])
 def test_every_estimator_states_its_spec(est):
-    """Each class gives every setting its machines read: its own parameter or a fixed value,
-    never both (the explicit spec that replaces attribute fallbacks)."""
+    """Check that each class gives every setting its machines read, exactly once.
+
+    Its own parameter or a fixed value, never both (the explicit spec that replaces attribute
+    fallbacks).
+    """
     params = est().get_params()
     fixed = est._fixed_params
     assert not set(params) & set(fixed), f"{est.__name__} fixes a value it takes as a parameter"
@@ -319,6 +336,7 @@ def test_every_estimator_states_its_spec(est):
 
 @pytest.mark.parametrize("est", [NuSVC, OneClassSVM, MuSVC])
 def test_docstrings_do_not_document_a_missing_C(est):
+    """Check that the docstrings do not document a missing C."""
     doc = est.__doc__
     assert "\n    C : " not in doc and "only ``C``" not in doc and "C_new / C_old" not in doc
 

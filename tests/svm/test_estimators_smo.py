@@ -25,6 +25,7 @@ from svmbook import SVC, SVR, NuSVC, NuSVR, OneClassSVM, kernels
 
 @pytest.fixture(scope="module")
 def clf_data():
+    """Return the shared ``clf_data`` test problem."""
     return make_classification(
         n_samples=80, n_features=5, n_informative=3, n_redundant=0, random_state=0
     )
@@ -32,17 +33,20 @@ def clf_data():
 
 @pytest.fixture(scope="module")
 def reg_data():
+    """Return the shared ``reg_data`` test problem."""
     X, y = make_regression(n_samples=60, n_features=4, noise=5.0, random_state=0)
     return X, y / y.std()
 
 
 @pytest.fixture(scope="module")
 def iris():
+    """Return the shared ``iris`` test problem."""
     return load_iris(return_X_y=True)
 
 
 @pytest.fixture(scope="module")
 def digits():
+    """Return the shared ``digits`` test problem."""
     X, y = load_digits(return_X_y=True)
     return X[:300] / 16.0, y[:300]
 
@@ -75,6 +79,7 @@ def _same_model(ours, ref, X, atol=1e-8):
     ],
 )
 def test_svc_binary_matches_sklearn(clf_data, params):
+    """Check that binary SVC matches scikit-learn."""
     X, y = clf_data
     ours = SVC(solver="smo", **params).fit(X, y)
     ref = svm.SVC(**params).fit(X, y)
@@ -83,6 +88,7 @@ def test_svc_binary_matches_sklearn(clf_data, params):
 
 
 def test_svc_sample_weight_matches_sklearn(clf_data):
+    """Check that SVC sample weight matches scikit-learn."""
     X, y = clf_data
     sw = np.random.default_rng(0).uniform(0.0, 2.0, size=y.shape[0])
     sw[:5] = 0.0  # dropped, as scikit-learn
@@ -99,6 +105,7 @@ def test_svc_sample_weight_matches_sklearn(clf_data):
 
 
 def test_nusvc_binary_matches_sklearn(clf_data):
+    """Check that binary NuSVC matches scikit-learn."""
     X, y = clf_data
     ours = NuSVC(nu=0.3).fit(X, y)
     ref = svm.NuSVC(nu=0.3).fit(X, y)
@@ -114,12 +121,14 @@ def test_nusvc_binary_matches_sklearn(clf_data):
     ],
 )
 def test_regressors_match_sklearn(reg_data, ours, ref):
+    """Check that regressors match scikit-learn."""
     X, y = reg_data
     _same_model(ours.fit(X, y), ref.fit(X, y), X)
     np.testing.assert_allclose(ours.predict(X), ref.predict(X), atol=1e-8)
 
 
 def test_one_class_matches_sklearn(reg_data):
+    """Check that OneClassSVM matches scikit-learn."""
     X, _ = reg_data
     ours = OneClassSVM(nu=0.3, gamma=0.1).fit(X)
     ref = svm.OneClassSVM(nu=0.3, gamma=0.1).fit(X)
@@ -150,6 +159,7 @@ def test_multiclass_ovo_iris_matches_sklearn(iris, est, gram_reuse, monkeypatch)
 
 
 def test_multiclass_ovo_digits_matches_sklearn(digits):
+    """Check that multiclass one-vs-one digits matches scikit-learn."""
     X, y = digits
     ours = SVC(solver="smo", C=10.0, decision_function_shape="ovo").fit(X, y)
     ref = svm.SVC(C=10.0, decision_function_shape="ovo").fit(X, y)
@@ -185,9 +195,12 @@ def test_faithful_digits_one_vs_rest_binary_problems_match_sklearn():
 
 
 def test_multiclass_full_digits_matches_sklearn():
-    """The benchmark problem (digits 10-class, 1797 x 64): the machines share one row cache
-    holding the whole float32 kernel matrix (it fits in cache_size) and give LIBSVM's model
-    exactly; a cache too small for it (per-pair rows on demand) gives the same machines."""
+    """Check that one-vs-one on digits (10 classes, 1797 x 64) matches scikit-learn.
+
+    The machines share one row cache holding the whole float32 kernel matrix (it fits in
+    cache_size) and give LIBSVM's model exactly; a cache too small for it (per-pair rows on
+    demand) gives the same machines.
+    """
     X, y = load_digits(return_X_y=True)
     ours = SVC(kernel="rbf", gamma="scale", C=1.0).fit(X, y)
     ref = svm.SVC(kernel="rbf", gamma="scale", C=1.0).fit(X, y)
@@ -203,6 +216,7 @@ def test_multiclass_full_digits_matches_sklearn():
 
 
 def test_multiclass_linear_coef_matches_sklearn(iris):
+    """Check that multiclass linear coef matches scikit-learn."""
     X, y = iris
     ours = SVC(solver="smo", kernel="linear").fit(X, y)
     ref = svm.SVC(kernel="linear").fit(X, y)
@@ -210,6 +224,7 @@ def test_multiclass_linear_coef_matches_sklearn(iris):
 
 
 def test_multiclass_ovr_option(iris):
+    """Check the one-vs-rest multiclass option."""
     X, y = iris
     clf = SVC(solver="smo", C=10.0, multiclass="ovr").fit(X, y)
     assert clf.dual_coef_.shape == (3, clf.support_.shape[0])
@@ -224,6 +239,7 @@ def test_multiclass_ovr_option(iris):
 
 
 def test_multiclass_qp_uses_the_same_layer(iris):
+    """Check that multiclass QP uses the same multiclass layer."""
     X, y = iris
     qp = SVC(kernel="linear", C=1.0, solver="qp").fit(X, y)
     smo = SVC(kernel="linear", C=1.0, solver="smo", tol=1e-8).fit(X, y)
@@ -232,7 +248,7 @@ def test_multiclass_qp_uses_the_same_layer(iris):
 
 
 def test_kernel_routes_agree(clf_data):
-    """sklearn name, catalogue Kernel, callable (via a Gram matrix) and precomputed."""
+    """Check SMO against QP for a sklearn name, a Kernel, a callable and precomputed."""
     X, y = clf_data
     k = kernels.rbf(sigma=1.5)
     ref = svm.SVC(kernel="rbf", gamma=1 / (2 * 1.5**2)).fit(X, y)
@@ -252,6 +268,7 @@ def test_kernel_routes_agree(clf_data):
 
 @pytest.mark.parametrize("kernel", ["linear", "rbf"])
 def test_smo_agrees_with_qp(clf_data, reg_data, kernel):
+    """Check that SMO agrees with QP."""
     X, y = clf_data
     qp = SVC(kernel=kernel, C=2.0, solver="qp").fit(X, y)
     smo = SVC(kernel=kernel, C=2.0, solver="smo", tol=1e-8).fit(X, y)
@@ -291,6 +308,7 @@ def test_smo_agrees_with_qp(clf_data, reg_data, kernel):
     ],
 )
 def test_bad_parameters(est, match):
+    """Check that bad parameters raise, naming the parameter."""
     X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0], [3.0, 1.0], [4.0, 0.0]])
     y = np.array([0, 0, 1, 1, 1]) if not isinstance(est, SVR) else np.arange(5.0)
     if isinstance(est, (SVR, NuSVR)):
@@ -300,12 +318,14 @@ def test_bad_parameters(est, match):
 
 
 def test_bad_sample_weight(clf_data):
+    """Check that a bad sample_weight raises."""
     X, y = clf_data
     with pytest.raises(ValueError, match="sample_weight"):
         SVC(solver="smo").fit(X, y, sample_weight=np.ones(3))
 
 
 def test_max_iter_warns_and_model_is_usable(clf_data):
+    """Check that max_iter warns and the model is usable."""
     X, y = clf_data
     with pytest.warns(ConvergenceWarning):
         clf = SVC(solver="smo", max_iter=5).fit(X, y)
@@ -331,6 +351,7 @@ def test_max_iter_warns_and_model_is_usable(clf_data):
     ],
 )
 def test_warm_start_from_optimum_is_immediate(clf_data, iris, make):
+    """Check that a warm start at the optimum is immediate."""
     X, y = iris if isinstance(make(), (SVC, NuSVC)) else clf_data
     if isinstance(make(), (SVR, NuSVR)):
         y = y.astype(float)
@@ -342,6 +363,7 @@ def test_warm_start_from_optimum_is_immediate(clf_data, iris, make):
 
 @pytest.mark.parametrize("multiclass", [False, True])
 def test_warm_start_scaled_C_reaches_cold_optimum(clf_data, iris, multiclass):
+    """Check that a warm start with scaled C reaches the cold optimum."""
     X, y = iris if multiclass else clf_data
     warm = SVC(solver="smo", C=1.0, tol=1e-8, warm_start=True).fit(X, y)
     warm.set_params(C=4.0).fit(X, y)
@@ -357,6 +379,7 @@ def test_warm_start_scaled_C_reaches_cold_optimum(clf_data, iris, multiclass):
 
 
 def test_warm_start_regression_scaled_C(reg_data):
+    """Check a regression warm start with scaled C."""
     X, y = reg_data
     for make in (lambda **k: SVR(solver="smo", **k), NuSVR):
         warm = make(C=1.0, tol=1e-8, warm_start=True).fit(X, y)
@@ -376,8 +399,11 @@ def test_warm_start_regression_scaled_C(reg_data):
     ],
 )
 def test_warm_start_after_kernel_change_reaches_cold_optimum(clf_data, iris, make):
-    """A gamma change keeps the warm start (previous SVs as the first working set, or the
-    previous alpha for the nu formulations) and ends at the cold optimum."""
+    """Check that a warm start survives a gamma change and ends at the cold optimum.
+
+    The previous SVs are the first working set, or the previous alpha the start for the nu
+    formulations.
+    """
     X, y = iris if isinstance(make(), (SVC, NuSVC)) else clf_data
     if isinstance(make(), (SVR, NuSVR)):
         y = y.astype(float)
@@ -415,6 +441,7 @@ def test_warm_start_kernel_change_uses_support_vectors_first(monkeypatch):
 
 
 def test_warm_start_other_change_starts_cold(clf_data):
+    """Check that any other change starts cold."""
     X, y = clf_data
     warm = SVC(solver="smo", warm_start=True).fit(X, y)
     warm.fit(X[:-1], y[:-1])  # other data: cold
@@ -434,6 +461,7 @@ def test_warm_start_other_change_starts_cold(clf_data):
 
 
 def test_pipeline_and_grid_search(iris, reg_data):
+    """Check the estimators in a pipeline and a grid search."""
     X, y = iris
     pipe = make_pipeline(StandardScaler(), NuSVC())
     grid = GridSearchCV(pipe, {"nusvc__nu": [0.1, 0.3]}, cv=3).fit(X, y)
@@ -480,6 +508,7 @@ def _expected_failed_checks(estimator):
     ),
 )
 def test_sklearn_compatible(estimator, check):
+    """Check scikit-learn's estimator checks."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check(estimator)

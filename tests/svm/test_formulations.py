@@ -32,8 +32,11 @@ def _decision(K, res):
 
 
 def _assert_box_kkt(alpha, upper, slack, scale=1.0):
-    """KKT of a box-constrained dual: ``slack_i >= 0`` at the lower bound, ``= 0`` between the
-    bounds, ``<= 0`` at the upper bound (``slack``: the margin of each variable, e.g. y f - 1)."""
+    """Assert the KKT conditions of a box-constrained dual.
+
+    ``slack_i >= 0`` at the lower bound, ``= 0`` between the bounds, ``<= 0`` at the upper bound
+    (``slack``: the margin of each variable, e.g. y f - 1).
+    """
     lower = alpha <= 0
     at_upper = alpha >= upper
     free = ~lower & ~at_upper
@@ -44,6 +47,7 @@ def _assert_box_kkt(alpha, upper, slack, scale=1.0):
 
 @pytest.mark.parametrize("seed", [0, 3])
 def test_c_svc_matches_svc_dual(seed):
+    """Check that solve_c_svc matches svc_dual."""
     y, K = _classification(seed)
     ours = F.solve_c_svc(K, y, 2.0, tol=TOL)
     ref = svc_dual(K, y, 2.0)
@@ -60,6 +64,7 @@ def test_c_svc_matches_svc_dual(seed):
 
 @pytest.mark.parametrize("seed", [0, 3])
 def test_c_svc_decomposition_matches_svc_dual(seed):
+    """Check that solve_c_svc_decomposition matches svc_dual."""
     y, K = _classification(seed)
     ours = F.solve_c_svc_decomposition(K, y, 2.0, q=10, tol=TOL)
     ref = svc_dual(K, y, 2.0)
@@ -71,6 +76,7 @@ def test_c_svc_decomposition_matches_svc_dual(seed):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_epsilon_svr_matches_svr_dual(seed):
+    """Check that solve_epsilon_svr matches svr_dual."""
     z, K = _regression(seed)
     ours = F.solve_epsilon_svr(K, z, 3.0, 0.2, tol=TOL)
     ref = svr_dual(K, z, 3.0, epsilon=0.2)
@@ -98,9 +104,12 @@ def test_nu_svr_is_epsilon_svr_at_its_tube(seed):
 
 @pytest.mark.parametrize("seed", [0, 3])
 def test_nu_svc_is_the_mu_svm(seed):
-    """nu-SVC (class sums nu n / 2, bounds 1) is the mu-SVM with ``mu = 2 / (nu n)`` scaled by
+    """Check nu-SVC's nearest-point solvers against its SMO solution.
+
+    nu-SVC (class sums nu n / 2, bounds 1) is the mu-SVM with ``mu = 2 / (nu n)`` scaled by
     ``nu n / 2``; LIBSVM divides by its margin, which makes the decision function the mu-SVM's
-    divided by rho of (4.8)."""
+    divided by rho of (4.8).
+    """
     y, K = _classification(seed)
     nu = 0.4
     ours = F.solve_nu_svc(K, y, nu, tol=TOL)
@@ -114,8 +123,11 @@ def test_nu_svc_is_the_mu_svm(seed):
 
 @pytest.mark.parametrize("seed", [0, 3])
 def test_one_class_is_the_min_norm_point_of_the_reduced_hull(seed):
-    """One-class (sum nu n, bounds 1) is the minimum-norm point of the reduced hull with
-    ``mu = 1 / (nu n)`` (Goodrich section 5.9) scaled by ``nu n``."""
+    """Check the one-class nearest-point solvers against its SMO solution.
+
+    One-class (sum nu n, bounds 1) is the minimum-norm point of the reduced hull with
+    ``mu = 1 / (nu n)`` (Goodrich section 5.9) scaled by ``nu n``.
+    """
     _, K = _classification(seed)
     nu = 0.3
     n = K.shape[0]

@@ -20,11 +20,13 @@ SOLVERS = ["qp", "smo", "wsk_fast", "sk", "wsk", "gilbert", "mdm", "tao"]
 
 @pytest.fixture(scope="module")
 def data():
+    """Return the shared ``data`` test problem."""
     return make_classification(n_samples=120, n_features=4, random_state=0)
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
 def test_every_solver_reaches_the_qp_optimum(data, solver):
+    """Check that every solver reaches the QP optimum."""
     X, y = data
     ref = MuSVC(mu=0.1, gamma=0.3, solver="qp").fit(X, y)
     # S-K and Gilbert converge slowly: a looser stop, and the bound that stop implies
@@ -41,6 +43,7 @@ def test_every_solver_reaches_the_qp_optimum(data, solver):
 
 
 def test_qp_path_is_the_oracle(data):
+    """Check that the QP path is the oracle."""
     X, y = data
     est = MuSVC(mu=0.1, gamma=0.3, solver="qp").fit(X, y)
     K = est._gram(X, X)
@@ -52,6 +55,7 @@ def test_qp_path_is_the_oracle(data):
 
 @pytest.mark.parametrize("solver", ["qp", "smo", "wsk_fast"])
 def test_equivalent_c_svm_gives_the_same_classifier(data, solver):
+    """Check that the equivalent C-SVM gives the same classifier."""
     X, y = data
     mu = MuSVC(mu=0.1, gamma=0.3, solver=solver, tol=1e-8).fit(X, y)
     c = SVC(C=float(mu.C_[0]), gamma=0.3, solver="qp").fit(X, y)
@@ -63,6 +67,7 @@ def test_equivalent_c_svm_gives_the_same_classifier(data, solver):
 
 @pytest.mark.parametrize("solver", ["qp", "smo", "wsk", "wsk_fast", "mdm"])
 def test_integer_weights_equal_duplication(data, solver):
+    """Check that integer weights equal duplication."""
     X, y = data
     w = np.random.default_rng(1).integers(1, 4, size=y.shape[0]).astype(float)
     kw = dict(mu=0.04, kernel="linear", solver=solver, tol=1e-7)
@@ -74,6 +79,7 @@ def test_integer_weights_equal_duplication(data, solver):
 
 
 def test_class_weight_is_a_per_class_sample_weight(data):
+    """Check that class_weight is a per-class sample_weight."""
     X, y = data
     a = MuSVC(mu=0.05, solver="qp", class_weight={0: 2.0, 1: 1.0}).fit(X, y)
     b = MuSVC(mu=0.05, solver="qp").fit(X, y, sample_weight=np.where(y == 0, 2.0, 1.0))
@@ -81,6 +87,7 @@ def test_class_weight_is_a_per_class_sample_weight(data):
 
 
 def test_mu_two_over_n_is_the_nearest_centroid_classifier():
+    """Check that mu = 2 / n is the nearest centroid classifier."""
     rng = np.random.default_rng(0)
     X = np.vstack([rng.normal(0.0, 1.0, (30, 2)), rng.normal(1.5, 1.0, (30, 2))])
     y = np.repeat([0, 1], 30)
@@ -93,6 +100,7 @@ def test_mu_two_over_n_is_the_nearest_centroid_classifier():
 
 
 def test_thresholds_and_interval(data):
+    """Check the thresholds and their interval."""
     X, y = data
     fits = {t: MuSVC(mu=0.1, gamma=0.3, solver="qp", threshold=t).fit(X, y) for t in
             ("kkt", "geometric", "platt")}  # fmt: skip
@@ -107,6 +115,7 @@ def test_thresholds_and_interval(data):
 
 
 def test_multiclass_and_history():
+    """Check multiclass fits and the solver history."""
     X, y = load_iris(return_X_y=True)
     est = MuSVC(mu=0.1, solver="wsk_fast", history=True).fit(X, y)
     assert est.alpha_.shape == (3, 150) and est.C_.shape == (3,)
@@ -117,6 +126,7 @@ def test_multiclass_and_history():
 
 
 def test_bad_input(data):
+    """Check that bad input raises."""
     X, y = data
     with pytest.raises(ValueError, match="mu=0.01 is infeasible"):
         MuSVC(mu=0.01, solver="smo").fit(X, y)  # 60 points per class: mu >= 1/60
@@ -150,6 +160,7 @@ _EXPECTED = {
     sklearn_check_params([MuSVC(), MuSVC(solver="smo")], lambda est: _EXPECTED),
 )
 def test_sklearn_compatible(estimator, check):
+    """Check scikit-learn's estimator checks."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check(estimator)
@@ -191,8 +202,10 @@ def test_one_class_nearest_point_solvers_match_smo(data, solver):
 
 
 def test_hard_margin_threshold_is_pinned():
-    """mu = 1 on separable data: the caps s_i mu = 1 bind nothing, the KKT threshold is the
-    geometric one (Goodrich oracle 17), for every solver."""
+    """Check mu = 1 on separable data, for every solver.
+
+    The caps s_i mu = 1 bind nothing and the KKT threshold is the geometric one.
+    """
     rng = np.random.default_rng(0)
     X = np.vstack([rng.normal([2, 2], 0.6, (10, 2)), rng.normal([-1.5, -1.5], 0.9, (10, 2))])
     y = np.r_[np.ones(10), -np.ones(10)]
@@ -205,8 +218,11 @@ def test_hard_margin_threshold_is_pinned():
 
 
 def test_smo_relative_stop_and_intersecting_hulls():
-    """solver="smo" stops on LIBSVM's gap relative to the margin: near the touching point it
-    matches the QP where LIBSVM's absolute gap would not; intersecting hulls warn."""
+    """Check that solver="smo" stops on LIBSVM's gap relative to the margin.
+
+    Near the touching point it matches the QP where LIBSVM's absolute gap would not;
+    intersecting hulls warn.
+    """
     rng = np.random.default_rng(3)
     X = np.vstack([rng.normal(0.35, 1.0, (60, 2)), rng.normal(-0.35, 1.0, (60, 2))])
     y = np.repeat([1, -1], 60)

@@ -17,6 +17,7 @@ from svmbook.svm import multiclass as mc
 
 @pytest.fixture(scope="module", params=[3, 4])
 def problem(request):
+    """Return the shared ``problem`` test problem."""
     n_classes = request.param
     X, y = make_blobs(n_samples=90, centers=n_classes, cluster_std=2.5, random_state=n_classes)
     K = get_kernel("rbf", gamma=0.2)(X)
@@ -25,8 +26,10 @@ def problem(request):
 
 
 def _machine(K, idx, first):
-    """The machine on samples ``idx``, positive for the samples where ``first`` holds (LIBSVM's
-    sign), as a dense coefficient vector over all samples and its intercept."""
+    """Fit the machine on samples ``idx``, positive where ``first`` holds (LIBSVM's sign).
+
+    Returns it as a dense coefficient vector over all samples and its intercept.
+    """
     res = F.solve_c_svc(K[np.ix_(idx, idx)], np.where(first, 0, 1))
     coef = np.zeros(K.shape[0])
     coef[idx] = -res.dual_coef  # the adapter's decision is positive for classes[1] (label 1)
@@ -34,10 +37,12 @@ def _machine(K, idx, first):
 
 
 def test_ovo_pairs_in_libsvm_order():
+    """Check that the one-vs-one pairs are in LIBSVM order."""
     assert mc.ovo_pairs(4) == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
 
 
 def test_ovo_layout_decision_and_votes_match_sklearn(problem):
+    """Check that one-vs-one layout decision and votes match scikit-learn."""
     n_classes, y, K, T = problem
     coefs, intercepts = [], []
     for i, j in mc.ovo_pairs(n_classes):
@@ -59,6 +64,7 @@ def test_ovo_layout_decision_and_votes_match_sklearn(problem):
 
 
 def test_ovr_layout_and_decision_are_the_binary_machines(problem):
+    """Check that one-vs-rest layout and decision are the binary machines."""
     n_classes, y, K, T = problem
     coefs, intercepts, refs = [], [], []
     for c in range(n_classes):

@@ -25,6 +25,7 @@ def _sparsify(X, threshold):
 
 @pytest.fixture(scope="module")
 def clf():
+    """Return the shared ``clf`` test problem."""
     X, y = make_classification(n_samples=300, n_features=40, n_informative=8, random_state=0)
     X, Xs = _sparsify(X, 0.8)
     assert 0.2 < Xs.nnz / X.size < 0.6
@@ -33,6 +34,7 @@ def clf():
 
 @pytest.fixture(scope="module")
 def multi():
+    """Return the shared ``multi`` test problem."""
     X, y = make_classification(
         n_samples=240, n_features=30, n_informative=6, n_classes=3, random_state=1
     )
@@ -42,6 +44,7 @@ def multi():
 
 @pytest.fixture(scope="module")
 def reg():
+    """Return the shared ``reg`` test problem."""
     X, y = make_regression(n_samples=150, n_features=20, noise=3.0, random_state=0)
     X, Xs = _sparsify(X, 0.6)
     return X, Xs, y / y.std()
@@ -60,6 +63,7 @@ def _same(ours, ref, Xs, atol=1e-8):
 
 @pytest.mark.parametrize("kernel", ["rbf", "linear"])
 def test_svc_csr_is_sklearns_sparse_model(clf, kernel):
+    """Check that SVC on CSR input is scikit-learn's sparse model."""
     X, Xs, y = clf
     ours = SVC(kernel=kernel, C=2.0).fit(Xs, y)
     ref = svm.SVC(kernel=kernel, C=2.0).fit(Xs, y)
@@ -70,6 +74,7 @@ def test_svc_csr_is_sklearns_sparse_model(clf, kernel):
 
 @pytest.mark.parametrize("kernel", ["rbf", "linear"])
 def test_csr_equals_dense(clf, kernel):
+    """Check that CSR input gives the dense model."""
     X, Xs, y = clf
     a = SVC(kernel=kernel).fit(Xs, y)
     b = SVC(kernel=kernel).fit(X, y)
@@ -84,6 +89,7 @@ def test_csr_equals_dense(clf, kernel):
 
 
 def test_multiclass_and_nu_csr_match_sklearn(multi):
+    """Check that multiclass and nu CSR match scikit-learn."""
     X, Xs, y = multi
     _same(SVC().fit(Xs, y), svm.SVC().fit(Xs, y), Xs)
     ours, ref = SVC(kernel="linear").fit(Xs, y), svm.SVC(kernel="linear").fit(Xs, y)
@@ -93,6 +99,7 @@ def test_multiclass_and_nu_csr_match_sklearn(multi):
 
 
 def test_regression_and_one_class_csr_match_sklearn(reg):
+    """Check that regression and one-class on CSR input match scikit-learn."""
     X, Xs, y = reg
     ours = SVR(C=2.0, epsilon=0.1).fit(Xs, y)
     ref = svm.SVR(C=2.0, epsilon=0.1).fit(Xs, y)
@@ -118,6 +125,7 @@ def test_core_csr_rows_equal_dense_rows(clf):
 
 
 def test_sparse_gram_matches_dense(clf):
+    """Check that a sparse Gram matrix gives the dense model."""
     X, Xs, _ = clf
     for k in (kernels.linear(), kernels.rbf(gamma=0.05)):
         np.testing.assert_allclose(k(Xs), k(X), rtol=1e-12, atol=1e-12)
@@ -126,6 +134,7 @@ def test_sparse_gram_matches_dense(clf):
 
 
 def test_sparse_input_errors(clf):
+    """Check the errors of unsupported sparse input."""
     X, Xs, y = clf
     with pytest.raises(TypeError, match="sparse X is supported with kernel='linear' or 'rbf'"):
         SVC(kernel="poly").fit(Xs, y)
@@ -138,6 +147,7 @@ def test_sparse_input_errors(clf):
 
 
 def test_sparse_grid_search(clf):
+    """Check a grid search on sparse input."""
     _, Xs, y = clf
     grid = GridSearchCV(SVC(), {"C": [0.5, 2.0]}, cv=3).fit(Xs, y)
     ref = GridSearchCV(svm.SVC(), {"C": [0.5, 2.0]}, cv=3).fit(Xs, y)

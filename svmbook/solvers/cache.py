@@ -603,8 +603,8 @@ def row_cache(K=None, X=None, kernel=None, *, cache_size=200.0, mode="faithful")
     Returns
     -------
     RowCache
-        A source and an empty cache, to pass to several solves
-        (:func:`svmbook.solvers.smo.solve` with ``rows=``).
+        A source and an empty cache, to pass to several solves (:func:`svmbook.solvers.smo.solve`
+        with ``rows=``).
 
     Examples
     --------

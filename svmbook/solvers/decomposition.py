@@ -4,10 +4,9 @@ Solves the same problem as the SMO core (:mod:`svmbook.solvers.smo`) without the
 
     min_a  0.5 a' Q a + p' a   s.t.  y' a = y' alpha0,  0 <= a_i <= C_i,   Q_ij = y_i y_j K_ij,
 
-``p = -1`` by default (the C-SVC dual; :func:`svmbook.svm.formulations.solve_c_svc_decomposition`
-is its adapter). Table 2.1 of
-D. D. Nguyen's thesis ("Efficient algorithms for training and model selection of SVMs", 2006,
-section 2.5)::
+``p = -1`` by default (the C-SVC dual; :func:`svmbook.svm.formulations.solve_c_svc_decomposition` is
+its adapter). Table 2.1 of D. D. Nguyen's thesis ("Efficient algorithms for training and model
+selection of SVMs", 2006, section 2.5)::
 
     1. Set all alpha_i to zero                          (or a feasible alpha0: seeding, (4.15))
     2. Select a working set B of size q                 (or the caller's working_set)
@@ -31,8 +30,8 @@ take alternately the largest ``v`` of ``I_up`` and the smallest of ``I_low`` unt
 are chosen (q/2 from each side when both sides are large enough). q = 2 is the maximal violating
 pair, i.e. SMO with Keerthi et al.'s WSS 1 (not LIBSVM's second-order WSS 2).
 
-Step 6 (the thesis does not state the test): stop when LIBSVM's maximal KKT
-violation ``m(alpha) - M(alpha) = max_{I_up} v - min_{I_low} v`` is ``<= tol``.
+Step 6 (the thesis does not state the test): stop when LIBSVM's maximal KKT violation
+``m(alpha) - M(alpha) = max_{I_up} v - min_{I_low} v`` is ``<= tol``.
 
 Initial working set (thesis section 4.4.2): the model-selection chapter passes the support
 vectors of previously trained machines; "if all SVs are selected in the first working set, the
@@ -185,17 +184,28 @@ def _up_low(alpha, y, C):
 
 
 def kkt_violation(alpha, G, y, C):
-    """LIBSVM's maximal violation ``max_{I_up} -y_i G_i - min_{I_low} -y_j G_j`` (>= 0 at opt.).
+    """Return LIBSVM's maximal violation ``max_{I_up} -y_i G_i - min_{I_low} -y_j G_j``.
 
     Parameters
     ----------
-    alpha, G, y : ndarray of shape (n,)
+    alpha : ndarray of shape (n,)
+        A feasible point.
+    G : ndarray of shape (n,)
+        The gradient ``Q alpha + p`` there.
+    y : ndarray of shape (n,)
+        Signs in {-1, +1}.
     C : float or ndarray of shape (n,)
+        Upper bounds.
 
     Returns
     -------
     float
-        0 when one of the index sets is empty.
+        The violation, >= 0 and 0 at an optimum (also when one of the index sets is empty).
+
+    Examples
+    --------
+    >>> kkt_violation(np.zeros(2), -np.ones(2), np.array([1.0, -1.0]), 1.0)
+    2.0
     """
     C = np.broadcast_to(C, alpha.shape)
     up, low = _up_low(alpha, y, C)
@@ -206,12 +216,26 @@ def kkt_violation(alpha, G, y, C):
 
 
 def select_working_set_q(alpha, G, y, C, q, keep=None):
-    """Joachims's steepest feasible direction: q indices, alternately from the two ranked sides.
+    """Select q indices by Joachims's steepest feasible direction, alternately from both sides.
 
     ``keep`` (indices) enters first; the rest is filled alternately with the largest
     ``v = -y G`` of ``I_up`` and the smallest of ``I_low`` not yet chosen (stable order, so the
     selection is deterministic). Every index lies in ``I_up`` or ``I_low`` (``C_i > 0``), so any
     ``q <= n`` is reached.
+
+    Parameters
+    ----------
+    alpha, G, y, C
+        As in :func:`kkt_violation`.
+    q : int
+        The working-set size.
+    keep : array-like of int, default=None
+        Indices that enter first.
+
+    Returns
+    -------
+    ndarray of int64
+        The working set B.
     """
     up, low = _up_low(alpha, y, C)
     v = -y * G
@@ -368,6 +392,22 @@ def decompose(
     Returns
     -------
     DecompositionResult
+        The solution, its offset and the iteration history.
+
+    Raises
+    ------
+    ValueError
+        If a parameter is out of range (``q``, ``tol``, ``C``, ``max_iter``, ``cache_rows``),
+        ``y``, ``p`` or ``alpha0`` do not fit the problem, ``alpha0`` is infeasible, or the
+        working set is malformed.
+    TypeError
+        If ``q`` or the working-set indices are not integers.
+
+    See Also
+    --------
+    svmbook.solvers.smo.solve : LIBSVM's SMO over all variables (second-order pairs, shrinking);
+        faster unless the working-set size or the first working set is the subject.
+    svmbook.svm.formulations.solve_c_svc_decomposition : The C-SVC adapter of this solver.
     """
     t0 = time.perf_counter()
     if subsolver not in SUBSOLVERS:

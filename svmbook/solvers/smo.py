@@ -347,8 +347,7 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf):
 def select_working_set_nu(st, ksrc, cache, ctl, eps):
     """Select the working pair of the nu problems (LIBSVM's ``Solver_NU``).
 
-    i and j come from the same class, i taken per class. Kept apart from
-    :func:`select_working_set`, whose two-phase reductions it would slow down (hot loop).
+    i and j come from the same class, i taken per class (``Solver_NU::select_working_set``).
     """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     active_size = ctl[CTL_ACTIVE_SIZE]
@@ -977,10 +976,10 @@ def solve(
         products and a vectorised exponential: the values may differ from LIBSVM's in the last
         float32 bit, so the iterations may differ too; the solution meets the same stopping rule.
     prefill_gram : bool, default=False
-        Fast mode only: when the whole float32 Gram matrix fits in ``cache_size`` (``4 m^2``
-        bytes), compute it up front, blockwise (one GEMM per block, vectorised exponential),
-        and run the loop on it. Measured on a 2-vCPU VM it is *slower* at
-        n=10k than rows on demand: the solver only ever touches about half of the rows.
+        Fast mode only: when the whole float32 Gram matrix fits in ``cache_size`` (``4 m^2`` bytes),
+        compute it up front, blockwise (one GEMM per block, vectorised exponential), and run the
+        loop on it. Measured on a 2-vCPU VM it is *slower* at n=10k than rows on demand: the solver
+        only ever touches about half of the rows.
     rows : svmbook.solvers.cache.RowCache, default=None
         Instead of ``K`` / ``X`` and ``kernel``: a kernel source with its row cache, reused
         from earlier solves on the same points (its rows are cache hits here; ``cache_size``

@@ -8,8 +8,8 @@ returns one :class:`svmbook.svm.formulations.FormulationResult`. Every machine h
 
 * ``params``: the :class:`FitParams` of the estimator;
 * ``data``, ``kernel``: a Gram matrix with ``"precomputed"`` (always for ``solver="qp"``), points
-  with a :class:`svmbook.kernels.Kernel`, or ``None`` with a
-  :class:`svmbook.solvers.cache.RowCache` (rows shared with the other machines of a fit);
+  with a :class:`svmbook.kernels.Kernel`, or ``None`` with a :class:`svmbook.solvers.cache.RowCache`
+  (rows shared with the other machines of a fit);
 * ``y``: classifiers take signs ``t`` in {-1, +1}, ``+1`` for the machine's first class (LIBSVM's
   internal +1); regression the targets; one-class None;
 * ``class_weight``: the pair ``(w_first, w_second)`` of the classifiers (None otherwise);
@@ -332,9 +332,9 @@ def _mu_result(p, mu, alpha, f, t, s, raw, solved, thresholds=None, history=None
     Adds the threshold and the equivalent C.
 
     ``solved``: the solver's ``(objective, n_iter, status, seconds)``. ``thresholds``: the
-    solver's KKT threshold, its interval and rho of (4.8) and the geometric
-    threshold, when the solver computed them on the same samples; else they are computed here
-    on the samples of positive weight (weight-0 samples are dropped, as scikit-learn does).
+    solver's KKT threshold, its interval and rho of (4.8) and the geometric threshold, when the
+    solver computed them on the same samples; else they are computed here on the samples of
+    positive weight (weight-0 samples are dropped, as scikit-learn does).
     """
     kept = s > 0
     a, fk, tk, upper = alpha[kept], f[kept], t[kept], s[kept] * mu

@@ -12,10 +12,10 @@ scikit-learn conventions are kept so that an estimator can copy the fields (``du
   scikit-learn's ``remove_zero_weight``;
 * classification: ``classes = sorted(unique(y))``; the solver sees ``classes[0]`` as +1 and the
   samples grouped by class (class 0 first, order kept within a class), which is what
-  scikit-learn's LIBSVM does; the public decision function
-  ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept`` is positive for ``classes[1]``.
-  Grouping only changes the order in which the solver visits the variables (it decides ties in
-  working-set selection); it is what makes ``n_iter`` equal scikit-learn's;
+  scikit-learn's LIBSVM does; the public decision function is positive for ``classes[1]``:
+  ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept``. Grouping only changes the order in which
+  the solver visits the variables (it decides ties in working-set selection); it is what makes
+  ``n_iter`` equal scikit-learn's;
 * the kernel is a precomputed Gram matrix passed as ``X`` (``kernel="precomputed"``), a
   :class:`svmbook.kernels.Kernel` evaluated on ``X`` row by row through the core's cache
   (resolve scikit-learn names and ``gamma="scale"`` with :func:`svmbook.kernels.get_kernel`), or

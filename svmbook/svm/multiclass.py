@@ -2,7 +2,7 @@
 
 Each binary machine is given as a dense coefficient vector over the ``n`` training samples in
 LIBSVM's sign (``coef_i = y_i alpha_i`` with ``y = +1`` for the *first* class of the machine, so a
-positive decision value votes for that class) and its intercept (decision
+positive decision value votes for that class) and its intercept (the decision value is
 ``coef' k(x) + intercept``; LIBSVM stores ``rho = -intercept``).
 
 One-vs-one (LIBSVM ``svm_train``, scikit-learn ``SVC``): the machines are the pairs ``(i, j)``,
@@ -35,6 +35,11 @@ def ovo_pairs(n_classes):
     -------
     list of tuple of int
         ``n_classes (n_classes - 1) / 2`` pairs.
+
+    Examples
+    --------
+    >>> ovo_pairs(3)
+    [(0, 1), (0, 2), (1, 2)]
     """
     return [(i, j) for i in range(n_classes) for j in range(i + 1, n_classes)]
 

@@ -156,6 +156,22 @@ def _for_rows_in_batches(
 
 
 @njit(cache=True)
+def _positions(alpha_status, n, status, equal):
+    """Return the positions ``k < n``, in order, with status ``status`` (``equal``) or another."""
+    count = 0
+    for k in range(n):
+        if (alpha_status[k] == status) == equal:
+            count += 1
+    out = np.empty(count, dtype=np.int64)
+    t = 0
+    for k in range(n):
+        if (alpha_status[k] == status) == equal:
+            out[t] = k
+            t += 1
+    return out
+
+
+@njit(cache=True)
 def init_gradient(st, ksrc, cache):
     """``G = p + sum_{a_i>0} a_i Q_i``, ``G_bar = sum_{a_i=C_i} C_i Q_i`` (rows batched)."""
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
@@ -165,29 +181,11 @@ def init_gradient(st, ksrc, cache):
         G_bar[k] = 0.0
     # LIBSVM adds, for i in order, alpha_i Q_i to G and (if at upper bound) C_i Q_i to G_bar;
     # both are separate accumulations, so doing G first and then G_bar gives the same bits.
-    n_nz = 0
-    for i in range(l):
-        if alpha_status[i] != LOWER_BOUND:
-            n_nz += 1
-    if n_nz == 0:
-        return
-    nz = np.empty(n_nz, dtype=np.int64)
-    n_up = 0
-    t = 0
-    for i in range(l):
-        if alpha_status[i] != LOWER_BOUND:
-            nz[t] = i
-            t += 1
-            if alpha_status[i] == UPPER_BOUND:
-                n_up += 1
-    _for_rows_in_batches(nz, st, ksrc, cache, G, alpha, 0, l, 0, 0, 0)
-    if n_up > 0:
-        up = np.empty(n_up, dtype=np.int64)
-        t = 0
-        for i in range(l):
-            if alpha_status[i] == UPPER_BOUND:
-                up[t] = i
-                t += 1
+    nz = _positions(alpha_status, l, LOWER_BOUND, False)
+    if nz.shape[0] > 0:
+        _for_rows_in_batches(nz, st, ksrc, cache, G, alpha, 0, l, 0, 0, 0)
+    up = _positions(alpha_status, l, UPPER_BOUND, True)
+    if up.shape[0] > 0:
         _for_rows_in_batches(up, st, ksrc, cache, G_bar, C, 0, l, 0, 0, 0)
 
 
@@ -204,23 +202,14 @@ def reconstruct_gradient(st, ksrc, cache, ctl):
         return
     for j in range(active_size, l):
         G[j] = G_bar[j] + p[j]
-    nr_free = 0
-    for j in range(active_size):
-        if alpha_status[j] == FREE:
-            nr_free += 1
-    if nr_free * l > 2 * active_size * (l - active_size):
+    free = _positions(alpha_status, active_size, FREE, True)
+    if free.shape[0] * l > 2 * active_size * (l - active_size):
         # rows of the inactive variables, over the active free ones
         pos = np.arange(active_size, l)
         _for_rows_in_batches(pos, st, ksrc, cache, G, alpha, 0, 0, 0, active_size, 1)
     else:
         # rows of the active free variables, over the inactive ones
-        pos = np.empty(nr_free, dtype=np.int64)
-        t = 0
-        for i in range(active_size):
-            if alpha_status[i] == FREE:
-                pos[t] = i
-                t += 1
-        _for_rows_in_batches(pos, st, ksrc, cache, G, alpha, active_size, l, 0, 0, 0)
+        _for_rows_in_batches(free, st, ksrc, cache, G, alpha, active_size, l, 0, 0, 0)
 
 
 # --------------------------------------------------------------------------------------------
@@ -548,8 +537,9 @@ def do_shrinking(st, ksrc, cache, ctl, eps, nu):
     Gmax3 = -INF
     Gmax4 = -INF
     if not nu:
-        # Gmax1 = max -y G over I_up; Gmax2 = max y G over I_low (this scan and the nu one
-        # below, per class, have one shape; both stay inline in the solver loop's path)
+        # Gmax1 = max -y G over I_up; Gmax2 = max y G over I_low. The y > 0 and y < 0 branches
+        # (and the nu scan below) share one shape on purpose: inline, in LIBSVM's order, in the
+        # solver loop's path (hot loop: no call per variable)
         for k in range(active_size):
             if y[k] > 0:
                 if alpha_status[k] != UPPER_BOUND:

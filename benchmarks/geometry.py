@@ -179,6 +179,7 @@ def _markdown(report):
 
 
 def main(argv=None):
+    """Run the geometry benchmark from the command line; return the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer 1/mu, 2000-point synthetic")
     parser.add_argument("--max-iter", type=int, default=None, help="iteration cap per solver")

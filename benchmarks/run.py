@@ -96,6 +96,7 @@ CASES = {
 
 
 def load_case(spec):
+    """Return ``(X, y)`` of a benchmark case from its data spec ``(name, *args)``."""
     from sklearn.datasets import load_digits, make_classification, make_regression
 
     name = spec[0]
@@ -132,6 +133,7 @@ class PeakRSS:
         self.interval = interval
 
     def __enter__(self):
+        """Start sampling the resident memory of this process."""
         self.base = self.proc.memory_info().rss
         self.peak = self.base
         self._stop = threading.Event()
@@ -145,17 +147,19 @@ class PeakRSS:
             time.sleep(self.interval)
 
     def __exit__(self, *exc):
+        """Stop sampling; :attr:`mb` is then the peak above the starting size."""
         self._stop.set()
         self._t.join()
         self.peak = max(self.peak, self.proc.memory_info().rss)
 
     @property
     def mb(self):
+        """float: Peak resident memory above the starting size, in MiB."""
         return (self.peak - self.base) / 2**20
 
 
 def dual_objective(kind, X, gamma, support, coef, target=None, epsilon=0.1):
-    """The dual objective from (support, coefficients), in float64, blockwise."""
+    """Return the dual objective from (support, coefficients), in float64, blockwise."""
     from sklearn.metrics.pairwise import rbf_kernel
 
     Xs = X[support]
@@ -171,6 +175,7 @@ def dual_objective(kind, X, gamma, support, coef, target=None, epsilon=0.1):
 
 
 def make_fits(kind, X, y, gamma, cache):
+    """Return ``{solver name: fit callable}`` for a problem kind, all on the same data."""
     from sklearn import svm
 
     from svmbook.kernels import get_kernel
@@ -221,6 +226,7 @@ def make_fits(kind, X, y, gamma, cache):
 
 
 def worker(case_name, quick, repeats):
+    """Time every solver of one case in this process and print the result as JSON."""
     case = CASES[case_name]
     X, y = load_case(case["quick"] if quick else case["data"])
     gamma = 1.0 / (X.shape[1] * X.var())
@@ -308,6 +314,7 @@ def compile_times():
 
 
 def run_case(name, quick, repeats):
+    """Run one case in a fresh worker process and return its parsed JSON result."""
     cmd = [
         sys.executable,
         str(Path(__file__).resolve()),
@@ -325,6 +332,7 @@ def run_case(name, quick, repeats):
 
 
 def summarise(r):
+    """Add medians, minima and speed-ups against scikit-learn to a case result, in place."""
     sk = r["solvers"]["sklearn"]
     for v in r["solvers"].values():
         v["median_s"] = statistics.median(v["times"])
@@ -340,6 +348,7 @@ def summarise(r):
 
 
 def markdown(results, compile_info, meta):
+    """Return the README table of the results as markdown."""
     lines = [
         f"# svmbook SMO vs scikit-learn ({meta['date']}, {meta['machine']})",
         "",
@@ -377,6 +386,7 @@ def markdown(results, compile_info, meta):
 
 
 def main(argv=None):
+    """Run the SMO benchmark from the command line; return the exit status."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small problem sizes")
     ap.add_argument("--cases", default=",".join(CASES), help="comma-separated case names")

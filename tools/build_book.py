@@ -34,6 +34,7 @@ BOOK = REPO / "book"
 
 
 def chapter_entries(notebooks: list[Path]) -> list[dict]:
+    """Return the table-of-contents entry (number, title, summary, doc) of each chapter."""
     entries = []
     for path in notebooks:
         nb = nbformat.read(path, as_version=4)
@@ -52,6 +53,7 @@ def chapter_entries(notebooks: list[Path]) -> list[dict]:
 
 
 def render_index(entries: list[dict], version: str) -> str:
+    """Return the book's landing page (markdown) listing the chapters."""
     def cell(text: str) -> str:
         return text.replace("|", "\\|").replace("\n", " ")
 
@@ -78,6 +80,7 @@ def render_index(entries: list[dict], version: str) -> str:
 
 
 def assemble(notebook_dir: Path, src: Path) -> list[dict]:
+    """Copy the executed chapters and the book's pages into the Sphinx source tree ``src``."""
     notebooks = chapters(notebook_dir)
     if not notebooks:
         raise SystemExit(f"no NN_*.ipynb notebooks in {notebook_dir}")
@@ -109,6 +112,7 @@ def assemble(notebook_dir: Path, src: Path) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Build the HTML book from executed notebooks; return the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--notebooks", type=Path, required=True, help="directory of executed NN_*.ipynb"

@@ -139,7 +139,7 @@ def clean_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 
 def dumps(nb: nbformat.NotebookNode) -> str:
-    """The committed byte form: nbformat's writer (indent 1, sorted keys) plus a final newline."""
+    """Return the committed byte form: nbformat's writer (indent 1, sorted keys), final newline."""
     text = nbformat.writes(nb, version=4)
     return text if text.endswith("\n") else text + "\n"
 
@@ -149,6 +149,7 @@ def dumps(nb: nbformat.NotebookNode) -> str:
 
 
 def package_version() -> str:
+    """Return ``svmbook.__version__`` as written in the package source."""
     text = (REPO / "svmbook" / "__init__.py").read_text(encoding="utf-8")
     match = re.search(r'^__version__\s*=\s*["\']([^"\']+)["\']', text, re.M)
     if not match:
@@ -165,7 +166,7 @@ def _stdout(cell) -> str:
 
 
 def _ends_in_suppressed_expression(source: str) -> bool:
-    """True if the cell's last statement is an expression silenced only by a trailing ``;``.
+    """Return True if the cell's last statement is an expression silenced only by a trailing ``;``.
 
     nbval executes cells with ``store_history=False`` and IPython decides on ``;`` from its
     history, so under nbval the value is displayed anyway (nbval#194, ipython#14162) and the
@@ -255,7 +256,7 @@ def check_notebook(path: Path, version: str | None = None) -> list[str]:
 
 
 def chapter_title(nb: nbformat.NotebookNode) -> str | None:
-    """The first markdown cell's leading ``# `` heading, or None."""
+    """Return the first markdown cell's leading ``# `` heading, or None."""
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             match = re.match(r"\s*#\s+(.+?)\s*#*\s*$", cell.source.split("\n", 1)[0])
@@ -296,7 +297,7 @@ def _first_sentence(para: str) -> str:
 
 
 def chapters(directory: Path) -> list[Path]:
-    """The book's chapters, ``NN_*.ipynb`` in ``directory``, in order."""
+    """Return the book's chapters, ``NN_*.ipynb`` in ``directory``, in order."""
     return sorted(p for p in Path(directory).iterdir() if CHAPTER_RE.match(p.name))
 
 
@@ -305,7 +306,7 @@ def chapters(directory: Path) -> list[Path]:
 
 
 def _kernel_setup(tmp: Path) -> tuple[object, dict]:
-    """A kernel manager for this interpreter, and the environment the kernel runs in."""
+    """Return a kernel manager for this interpreter, and the environment the kernel runs in."""
     from jupyter_client.kernelspec import KernelSpecManager
     from jupyter_client.manager import KernelManager
 
@@ -371,6 +372,7 @@ def execute_notebook(path: Path, timeout: int = 300) -> tuple[nbformat.NotebookN
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Execute the given chapters in place or into a directory; return the exit status."""
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
     )

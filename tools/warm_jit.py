@@ -16,6 +16,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 
 def main() -> None:
+    """Compile every numba core once on tiny problems so the chapters time runs, not compiles."""
     start = time.perf_counter()
     # tiny problems with small iteration caps: compiling is the point, not converging
     warnings.simplefilter("ignore", ConvergenceWarning)

@@ -1097,8 +1097,9 @@ def solve(
     elapsed = time.perf_counter() - t0
     if status == 1 and warn:
         warnings.warn(
-            f"SMO stopped at max_iter={max_iter} before reaching tol={tol}; "
-            "the returned alpha is feasible but not optimal. Increase max_iter or tol.",
+            f"Solver terminated early (max_iter={max_iter}).  Consider pre-processing your "
+            f"data with StandardScaler or MinMaxScaler. SMO stopped before reaching tol={tol}: "
+            "the returned alpha is feasible but not optimal; increase max_iter or tol.",
             ConvergenceWarning,
             stacklevel=2,
         )

@@ -61,14 +61,17 @@ from sklearn.base import (
     RegressorMixin,
     _fit_context,
 )
+from sklearn.exceptions import NotFittedError
 from sklearn.utils._param_validation import Interval, Options, StrOptions
 from sklearn.utils.class_weight import compute_class_weight
+from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import _ovr_decision_function, check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from .. import kernels as _kernels
 from ..solvers.cache import prefill, row_cache
 from . import multiclass as _mc
+from . import probability as _proba
 from ._machines import MACHINES, FitParams, Warm
 
 __all__ = ["GRAM_REUSE_MAX"]
@@ -83,7 +86,7 @@ _KERNEL_NAMES = set(_kernels.VALID_NAMES) | {"precomputed"}
 _FIT_PARAMS = frozenset(f.name for f in fields(FitParams))
 # parameters that change the solver's path but not the problem: a warm start survives them
 _WARM_FREE = {"C", "warm_start", "tol", "max_iter", "cache_size", "shrinking"}
-_WARM_FREE |= {"decision_function_shape", "break_ties"}
+_WARM_FREE |= {"decision_function_shape", "break_ties", "probability", "random_state"}
 # parameters of the kernel: a warm start survives them with the support vectors as working set
 _WARM_KERNEL = {"kernel", "gamma", "degree", "coef0", "kernel_params"}
 
@@ -172,8 +175,16 @@ class BaseSVM(BaseEstimator):
         gamma = self.gamma
         if isinstance(gamma, str):
             if gamma == "scale":
-                var = _variance(X)
+                with np.errstate(over="ignore", invalid="ignore"):
+                    var = _variance(X)
                 self._gamma = 1.0 / (X.shape[1] * var) if var != 0 else 1.0
+                if not (np.isfinite(self._gamma) and self._gamma > 0):
+                    raise ValueError(
+                        f"gamma='scale' is 1 / (n_features * X.var()), and X.var() = {var:.3g} "
+                        "is out of the floating-point range: the input data contain values too "
+                        "large (or too small) to be used as they are; rescale X (e.g. with "
+                        "StandardScaler) or pass gamma as a number"
+                    )
             else:
                 self._gamma = 1.0 / X.shape[1]
         else:
@@ -190,6 +201,11 @@ class BaseSVM(BaseEstimator):
                 gamma=self._gamma,
                 coef0=self.coef0,
                 **(self.kernel_params or {}),
+            )
+        if sp.issparse(X) and self._kernel is None:
+            raise TypeError(
+                "Sparse precomputed kernels are not supported: pass the Gram matrix X as a dense "
+                "array (X.toarray())"
             )
         if sp.issparse(X) and not self._sparse_ok():
             raise TypeError(
@@ -237,11 +253,6 @@ class BaseSVM(BaseEstimator):
         if p.loss == "huber" and p.delta is None:
             raise ValueError("delta is required with loss='huber' (the Huber width, delta > 0)")
         if p.solver == "smo":
-            if p.C is not None and np.isinf(p.C):
-                raise ValueError(
-                    "C=inf (hard margin) is not available with solver='smo'; use solver='qp' "
-                    "or a large finite C"
-                )
             if p.bias != "explicit":
                 raise ValueError(
                     f"bias={self.bias!r} resolves to an implicit bias, which solver='smo' does "
@@ -363,6 +374,29 @@ class BaseSVM(BaseEstimator):
         tags.input_tags.sparse = self._sparse_ok()
         return tags
 
+    def _check_finite_model(self):
+        """Raise ``ValueError`` if the fitted coefficients or intercepts are not finite."""
+        if not (np.all(np.isfinite(self.dual_coef_)) and np.all(np.isfinite(self.intercept_))):
+            raise ValueError(
+                "The dual coefficients or intercepts are not finite. The input data may contain "
+                "large values and need to be preprocessed (e.g. with StandardScaler)."
+            )
+
+    @staticmethod
+    def _sample_weight(sample_weight, X):
+        """Validate ``sample_weight`` (None stays None); all weights <= 0 raise ``ValueError``."""
+        if sample_weight is None:
+            return None
+        sample_weight = _check_sample_weight(
+            sample_weight, X, dtype=np.float64, allow_all_zero_weights=True
+        )
+        if not np.any(sample_weight > 0):
+            raise ValueError(
+                "Invalid input - all samples have zero or negative weights (sample_weight); "
+                "samples with weight <= 0 are dropped, so none would be left"
+            )
+        return sample_weight
+
     # -- single machine fit (regression, one-class) ------------------------------------------------
 
     def _fit_single(self, X, y, sample_weight):
@@ -370,8 +404,7 @@ class BaseSVM(BaseEstimator):
 
         ``X`` (and ``y``) are validated by the caller.
         """
-        if sample_weight is not None:
-            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
+        sample_weight = self._sample_weight(sample_weight, X)
         self._prepare(X, sample_weight)
         key = self._warm_key(X, y, sample_weight)
         warm = self._warm_starts(key, 1)[0]
@@ -388,6 +421,7 @@ class BaseSVM(BaseEstimator):
         self.result_ = m.raw
         if "b_interval" in m.extra:
             self.b_interval_ = m.extra["b_interval"]
+        self._check_finite_model()
         self._store_warm(key, [m])
         return m
 
@@ -401,6 +435,8 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         "decision_function_shape": [StrOptions({"ovr", "ovo"})],
         "break_ties": ["boolean"],
         "multiclass": [StrOptions({"ovo", "ovr"})],
+        "probability": ["boolean"],
+        "random_state": ["random_state", np.random.Generator],
     }
 
     @_fit_context(prefer_skip_nested_validation=True)
@@ -431,15 +467,13 @@ class BaseSVC(ClassifierMixin, BaseSVM):
                 f"y contains one class only ({classes[0]!r}); a classifier needs samples of at "
                 "least 2 classes"
             )
-        if sample_weight is not None:
-            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
-            if np.unique(y_index[sample_weight > 0]).size < 2:
-                raise ValueError(
-                    "Invalid input - all samples with positive sample_weight belong to the same "
-                    "class; a classifier needs samples of at least 2 classes"
-                )
-        if self.break_ties and self.decision_function_shape == "ovo":
-            raise ValueError("break_ties must be False when decision_function_shape is 'ovo'")
+        sample_weight = self._sample_weight(sample_weight, X)
+        if sample_weight is not None and np.unique(y_index[sample_weight > 0]).size < 2:
+            what = "the specified nu is infeasible: " if self._impl == "nu_svc" else ""
+            raise ValueError(
+                f"Invalid input - {what}all samples with positive weights belong to the same "
+                "class; a classifier needs samples of at least 2 classes"
+            )
         self.classes_ = classes
         self._prepare(X, sample_weight)
         self.class_weight_ = compute_class_weight(self.class_weight, classes=classes, y=y)
@@ -447,6 +481,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
             self._fit_binary_qp(X, y_index)
         else:
             self._fit_machines(X, y_index, sample_weight)
+        self._check_finite_model()
         return self
 
     def _fit_binary_qp(self, X, y_index):
@@ -465,7 +500,11 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         self.margin_ = m.extra["margin"]
         ys = y_pm[m.support]
         self.n_support_ = np.array([np.sum(ys < 0), np.sum(ys > 0)], dtype=np.int32)
+        self._n_support = self.n_support_.copy()
         self._layout = "binary_qp"
+        # LIBSVM's orientation: the pair's decision value is positive for its first class
+        tasks = [(np.arange(X.shape[0]), -y_pm, 0, 1)]
+        self._fit_probability(tasks, K, "precomputed", None, MACHINES["svc"]["qp"])
 
     def _fit_machines(self, X, y_index, sample_weight):
         n_classes = self.classes_.size
@@ -492,6 +531,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         else:
             full, kernel = X, self._kernel
         shared = self._shared_rows(full, kernel) if multi else None
+        solver_kernel = kernel  # the loop rebinds kernel to a shared cache's per-machine view
         cw = self.class_weight_
         machines, coefs, intercepts = [], [], []
         for (idx, t, i, j), w0 in zip(tasks, warm, strict=True):
@@ -516,20 +556,77 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         self._set_support(X, support)
         self.n_support_ = n_support
         self._sv_class = y_index[support]
-        self._lib_dual_coef = dual_coef
-        self._lib_intercept = intercept
+        self._dual_coef_ = dual_coef
+        self._intercept_ = intercept
         if n_classes == 2:  # scikit-learn flips the binary model to be positive for classes_[1]
             self.dual_coef_ = -dual_coef
             self.intercept_ = -intercept
         else:
             self.dual_coef_ = dual_coef
             self.intercept_ = intercept
+        self._n_support = n_support.copy()
         self.n_iter_ = np.array([m.n_iter for m in machines], dtype=np.int32)
         self.fit_status_ = int(max(m.status for m in machines))
         self.objective_ = np.array([m.objective for m in machines])
         self._layout = "ovr" if ovr else "ovo"
         self._store_warm(key, machines)
         self._set_machine_attributes(machines, [task[0] for task in tasks])
+        self._fit_probability(tasks, full, solver_kernel, sample_weight, machine)
+
+    def _fit_probability(self, tasks, full, kernel, sample_weight, machine):
+        """Fit Platt's sigmoid of every machine on held-out decision values (``probability``).
+
+        Sets ``probA_`` and ``probB_`` (one entry per machine, LIBSVM's orientation: the
+        sigmoid of a decision value positive for the machine's first class); empty arrays when
+        ``probability=False``. Each machine is refitted five times on four fifths of its
+        samples (:func:`svmbook.svm.probability.cross_val_decision`), with its own weights.
+
+        Parameters
+        ----------
+        tasks : list of tuple
+            Per machine ``(sample indices, labels in {-1, +1}, first class, second class or
+            None)``, as fitted.
+        full : ndarray or sparse matrix
+            The training points, or the Gram matrix when ``kernel`` is ``"precomputed"``.
+        kernel : str or Kernel
+            ``"precomputed"`` or the kernel the machines evaluate.
+        sample_weight : ndarray or None
+            The validated sample weights.
+        machine : callable
+            The machine function of :data:`svmbook.svm._machines.MACHINES` that was fitted.
+        """
+        self._fitted_probability = bool(self.probability)
+        if not self.probability:
+            self.probA_ = self.probB_ = np.empty(0)
+            return
+        random_state = self.random_state
+        if isinstance(random_state, np.random.RandomState):
+            random_state = random_state.randint(np.iinfo(np.int32).max)
+        rng = np.random.default_rng(random_state)
+        precomputed = isinstance(kernel, str)
+        cw = self.class_weight_
+        probA, probB = [], []
+        for idx, t, i, j in tasks:
+            sw = None if sample_weight is None else sample_weight[idx]
+            cw_pair = (cw[i], cw[j]) if j is not None else (cw[i], 1.0)
+
+            def fit_predict(train, test, idx=idx, t=t, sw=sw, cw_pair=cw_pair):
+                rows, cols = idx[test], idx[train]
+                data = full[np.ix_(cols, cols)] if precomputed else full[cols]
+                w = None if sw is None else sw[train]
+                m = machine(self._params, _writeable(data), kernel, t[train], w, cw_pair, None)
+                sv = np.flatnonzero(m.dual_coef)
+                if precomputed:
+                    K = full[np.ix_(rows, cols[sv])]
+                else:
+                    K = self._gram(full[rows], full[cols[sv]])
+                return K @ m.dual_coef[sv] + m.intercept
+
+            dec = _proba.cross_val_decision(idx.shape[0], t, fit_predict, rng)
+            A, B = _proba.sigmoid_train(dec, t)
+            probA.append(A)
+            probB.append(B)
+        self.probA_, self.probB_ = np.array(probA), np.array(probB)
 
     def _shared_rows(self, X, kernel):
         """Return one row cache holding the whole float32 kernel matrix, or None.
@@ -563,11 +660,19 @@ class BaseSVC(ClassifierMixin, BaseSVM):
     # -- prediction --------------------------------------------------------------------------------
 
     def _raw_decision(self, X):
+        """Return the machines' decision values in LIBSVM's orientation and layout."""
+        n_support = np.asarray(self._n_support)
+        if (
+            n_support.shape != (self.classes_.size,)
+            or np.any(n_support < 0)
+            or n_support.sum() != self.support_.shape[0]
+        ):
+            raise ValueError(f"The internal representation of {type(self).__name__} was altered")
         K = self._kernel_vs_support(X)
         if self._layout == "ovr":
-            return _mc.ovr_decision(K, self._lib_dual_coef, self._lib_intercept)
+            return _mc.ovr_decision(K, self._dual_coef_, self._intercept_)
         return _mc.ovo_decision(
-            K, self._sv_class, self._lib_dual_coef, self._lib_intercept, self.classes_.size
+            K, self._sv_class, self._dual_coef_, self._intercept_, self.classes_.size
         )
 
     def decision_function(self, X):
@@ -619,6 +724,8 @@ class BaseSVC(ClassifierMixin, BaseSVM):
             Labels from ``classes_``.
         """
         check_is_fitted(self)
+        if self.break_ties and self.decision_function_shape == "ovo":
+            raise ValueError("break_ties must be False when decision_function_shape is 'ovo'")
         if self._layout == "binary_qp":
             decision = self.decision_function(X)
             return self.classes_[(decision > 0).astype(int)]
@@ -630,11 +737,71 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         votes = _mc.ovo_votes(self._raw_decision(X), n_classes)
         return self.classes_[np.argmax(votes, axis=1)]
 
+    def _check_proba(self):
+        if not self.probability:
+            raise AttributeError("predict_proba is not available when probability=False")
+        return True
+
+    @available_if(_check_proba)
+    def predict_proba(self, X):
+        """Compute class probabilities by Platt's sigmoids (and pairwise coupling).
+
+        One-vs-one (LIBSVM): each pair's sigmoid gives ``P(i | i or j, x)``; with more than two
+        classes these are coupled into one distribution (Wu, Lin and Weng 2004). One-vs-rest:
+        each machine's sigmoid, normalised to sum 1. The sigmoids are fitted on held-out decision
+        values at ``fit`` (:mod:`svmbook.svm.probability`), so ``argmax predict_proba`` may differ
+        from ``predict`` on points near a boundary.
+
+        Parameters
+        ----------
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
+            Points (kernel values against the training samples with ``"precomputed"``).
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+            Probability of each class of ``classes_``.
+
+        Raises
+        ------
+        NotFittedError
+            If the model was fitted with ``probability=False``.
+        """
+        check_is_fitted(self)
+        if not self._fitted_probability:
+            raise NotFittedError(
+                "predict_proba is not available when fitted with probability=False"
+            )
+        if self._layout == "binary_qp":
+            dec = -self._single_decision(X)[:, None]
+        else:
+            dec = self._raw_decision(X)
+        pairwise = _proba.sigmoid_predict(dec, self.probA_, self.probB_)
+        if self._layout == "ovr":
+            return pairwise / pairwise.sum(axis=1, keepdims=True)
+        return _proba.couple_pairwise(pairwise, self.classes_.size)
+
+    @available_if(_check_proba)
+    def predict_log_proba(self, X):
+        """Compute the logarithm of :meth:`predict_proba`.
+
+        Parameters
+        ----------
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
+            Points (kernel values against the training samples with ``"precomputed"``).
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+            Log-probability of each class of ``classes_``.
+        """
+        return np.log(self.predict_proba(X))
+
     def _coef(self):
         if self._layout in ("binary_qp", "ovr") or self.classes_.size == 2:
             return super()._coef()
         rows = []
-        sv, dc = self.support_vectors_, self._lib_dual_coef
+        sv, dc = self.support_vectors_, self._dual_coef_
         for i, j in _mc.ovo_pairs(self.classes_.size):
             ci, cj = self._sv_class == i, self._sv_class == j
             rows.append(np.asarray(dc[j - 1, ci] @ sv[ci] + dc[i, cj] @ sv[cj]).ravel())

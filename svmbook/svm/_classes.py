@@ -81,6 +81,14 @@ _PARAM_DOCS = {
     "break_ties": """break_ties : bool, default=False
     With ``decision_function_shape="ovr"`` and more than two classes, predict the argmax of
     ``decision_function`` instead of the one-vs-one vote.""",
+    "probability": """probability : bool, default=False
+    Fit Platt's sigmoids at ``fit`` (LIBSVM's method: five refits of each machine on four
+    fifths of its samples, :mod:`svmbook.svm.probability`) so that :meth:`predict_proba` is
+    available; it makes ``fit`` about six times slower. scikit-learn 1.9 deprecates this
+    parameter in favour of ``CalibratedClassifierCV(SVC(), ensemble=False)``, which works with
+    this class too; svmbook keeps LIBSVM's method.""",
+    "random_state": """random_state : int, numpy.random.Generator or RandomState, default=None
+    Draws the folds of ``probability=True``; unused otherwise.""",
     "multiclass": """multiclass : {"ovo", "ovr"}, default="ovo"
     More than two classes: LIBSVM's one-vs-one machines, or one machine per class against
     the rest (``dual_coef_`` of shape (n_classes, n_SV), ``intercept_`` (n_classes,)).""",
@@ -108,18 +116,46 @@ default="smo"
 }
 
 
-def _compose(doc):
-    """Return ``doc`` with each line ``{name}`` replaced by the block ``_PARAM_DOCS[name]``.
+#: Sections shared by the docstrings, inserted as they are (no extra indent).
+_SECTION_DOCS = {
+    "notes_sklearn": """Notes
+-----
+scikit-learn's own SVM tests (``sklearn/svm/tests/test_svm.py``) pass with this class in place
+of scikit-learn's, except where svmbook differs on purpose: ``probability=True`` and
+``probA_``/``probB_`` are not deprecated (LIBSVM's Platt scaling is kept); a callable kernel
+receives the validated float array (non-numeric data go through ``kernel="precomputed"``) and
+its output shape is checked at ``fit``; predicting on sparse input after a dense fit works;
+``dual_coef_`` stays dense after a sparse fit; data whose variance overflows are refused with
+``gamma="scale"`` before the fit, naming the cause. ``tests/svm/test_sklearn_suite.py`` runs
+that module and holds this list.""",
+}
 
-    The block is indented as that line.
+
+def _compose(doc):
+    """Return ``doc`` with each line ``{name}`` replaced by its shared block.
+
+    A block of ``_PARAM_DOCS`` (a parameter) is indented as that line, its description 4 more;
+    a block of ``_SECTION_DOCS`` (a whole section) is indented as that line throughout.
+
+    Parameters
+    ----------
+    doc : str
+        A class docstring with ``{name}`` placeholder lines.
+
+    Returns
+    -------
+    str
+        The docstring with the blocks in place.
     """
     out = []
     for line in doc.split("\n"):
-        key = line.strip()
-        if key.startswith("{") and key.endswith("}") and key[1:-1] in _PARAM_DOCS:
-            indent = line[: len(line) - len(line.lstrip())]
-            block = _PARAM_DOCS[key[1:-1]].split("\n")
+        key = line.strip()[1:-1] if line.strip().startswith("{") else None
+        indent = line[: len(line) - len(line.lstrip())]
+        if key in _PARAM_DOCS and line.strip().endswith("}"):
+            block = _PARAM_DOCS[key].split("\n")
             out += [indent + block[0]] + [indent + "    " + b.strip() for b in block[1:]]
+        elif key in _SECTION_DOCS and line.strip().endswith("}"):
+            out += [indent + b for b in _SECTION_DOCS[key].split("\n")]
         else:
             out.append(line)
     return "\n".join(out)
@@ -152,9 +188,10 @@ class SVC(BaseSVC):
     Parameters
     ----------
     C : float, default=1.0
-        Box bound on the multipliers (> 0). ``np.inf`` is the hard margin (``solver="qp"`` only);
-        infeasible data then raise :class:`svmbook.qp.InfeasibleProblemError` unless
-        ``infeasible="ridge"``.
+        Box bound on the multipliers (> 0). ``np.inf`` is the hard margin: with ``solver="qp"``
+        infeasible data raise :class:`svmbook.qp.InfeasibleProblemError` unless
+        ``infeasible="ridge"``; the SMO core (no upper bound then, as LIBSVM) runs on such data
+        until ``max_iter`` and warns.
     {kernel}
     {degree}
     {gamma}
@@ -166,12 +203,13 @@ class SVC(BaseSVC):
     {max_iter}
     {decision_function_shape}
     {break_ties}
+    {probability}
+    {random_state}
     {bias}
     solver : {"smo", "qp"}, default="smo"
-        ``"smo"``: the numba SMO core (LIBSVM's algorithm; finite ``C``, explicit bias;
-        ``sample_weight`` and ``class_weight``). ``"qp"``: cvxopt interior point, the reference
-        solver and the only one for ``C=np.inf`` and ``bias="implicit"``; the Gunn chapters use
-        it.
+        ``"smo"``: the numba SMO core (LIBSVM's algorithm; explicit bias; ``sample_weight`` and
+        ``class_weight``). ``"qp"``: cvxopt interior point, the reference solver and the only one
+        for ``bias="implicit"`` and ``infeasible="ridge"``; the Gunn chapters use it.
     {infeasible}
     {kernel_params}
     {multiclass}
@@ -204,6 +242,10 @@ class SVC(BaseSVC):
         Iterations per machine.
     fit_status_ : int
         0 if every machine converged, 1 if one stopped at ``max_iter``.
+    probA_, probB_ : ndarray of shape (n_machines,)
+        Platt's sigmoid ``1 / (1 + exp(probA_ f + probB_))`` of each machine, ``f`` its decision
+        value in LIBSVM's orientation (positive for the pair's first class); empty unless
+        ``probability=True``.
     shape_fit_, bias_, n_features_in_
         Training shape, resolved bias, number of features.
 
@@ -215,6 +257,8 @@ class SVC(BaseSVC):
         (chapters 7 and 10) and their nearest-point solvers (chapter 9).
     sklearn.svm.SVC : LIBSVM in C; ``solver="smo"`` reproduces it iteration by iteration (the
         SMO chapter, chapter 6; the hard margin and kernels are chapters 2 and 3).
+
+    {notes_sklearn}
 
     References
     ----------
@@ -255,6 +299,8 @@ class SVC(BaseSVC):
         max_iter=-1,
         decision_function_shape="ovr",
         break_ties=False,
+        probability=False,
+        random_state=None,
         bias="explicit",
         solver="smo",
         infeasible="raise",
@@ -291,6 +337,8 @@ class NuSVC(BaseSVC):
     {max_iter}
     {decision_function_shape}
     {break_ties}
+    {probability}
+    {random_state}
     {nu_solver}
         The nearest-point problem is the mu-SVM's with ``mu = 2 / (nu sum(w))``.
     {kernel_params}
@@ -301,7 +349,7 @@ class NuSVC(BaseSVC):
     ----------
     classes_, class_weight_, support_, support_vectors_, n_support_, dual_coef_, intercept_
         As in :class:`SVC` (``dual_coef_`` rescaled by ``1/r`` as LIBSVM).
-    n_iter_, fit_status_, objective_, coef_, shape_fit_, n_features_in_
+    n_iter_, fit_status_, objective_, coef_, probA_, probB_, shape_fit_, n_features_in_
         As in :class:`SVC`.
 
     See Also
@@ -311,6 +359,8 @@ class NuSVC(BaseSVC):
     MuSVC : The same problem read as the nearest points of reduced hulls, ``mu = 2 / (nu n)``;
         pick it for the geometry, thresholds and equivalent C of chapters 7 and 10.
     sklearn.svm.NuSVC : LIBSVM; reproduced iteration by iteration.
+
+    {notes_sklearn}
 
     Examples
     --------
@@ -348,6 +398,8 @@ class NuSVC(BaseSVC):
         max_iter=-1,
         decision_function_shape="ovr",
         break_ties=False,
+        probability=False,
+        random_state=None,
         solver="smo",
         kernel_params=None,
         multiclass="ovo",
@@ -416,12 +468,14 @@ class MuSVC(BaseMuSVC):
         Record the per-iteration history of the nearest-point solvers (``history_``).
     {decision_function_shape}
     {break_ties}
+    {probability}
+    {random_state}
     {multiclass}
 
     Attributes
     ----------
     classes_, support_, support_vectors_, n_support_, dual_coef_, intercept_, n_iter_,
-    fit_status_, objective_, coef_, shape_fit_, n_features_in_
+    fit_status_, objective_, coef_, probA_, probB_, shape_fit_, n_features_in_
         As in :class:`SVC`; ``objective_`` is ``1/2 ||w||^2`` of the nearest-point problem.
     alpha_ : ndarray of shape (n_machines, n_samples)
         The nearest-point multipliers (class sums 1) of each binary machine over all samples
@@ -495,6 +549,8 @@ class MuSVC(BaseMuSVC):
         history=False,
         decision_function_shape="ovr",
         break_ties=False,
+        probability=False,
+        random_state=None,
         kernel_params=None,
         multiclass="ovo",
     ):
@@ -513,7 +569,7 @@ class SVR(BaseSVR):
     Parameters
     ----------
     C : float, default=1.0
-        Loss weight (> 0); ``np.inf`` is the hard tube ``|y - f| <= epsilon`` (qp only).
+        Loss weight (> 0); ``np.inf`` is the hard tube ``|y - f| <= epsilon``.
     {kernel}
     {degree}
     {gamma}
@@ -533,9 +589,9 @@ class SVR(BaseSVR):
     {max_iter}
     {bias}
     solver : {"smo", "qp"}, default="smo"
-        ``"smo"``: the numba SMO core (LIBSVM's ``solve_epsilon_svr``; finite ``C``, explicit
-        bias, the epsilon-insensitive loss, ``sample_weight``). ``"qp"``: cvxopt interior point,
-        the reference solver and the only one for ``C=np.inf``, ``bias="implicit"`` and the
+        ``"smo"``: the numba SMO core (LIBSVM's ``solve_epsilon_svr``; explicit bias, the
+        epsilon-insensitive loss, ``sample_weight``). ``"qp"``: cvxopt interior point, the
+        reference solver and the only one for ``bias="implicit"``, ``infeasible="ridge"`` and the
         laplace, quadratic and Huber losses.
     {infeasible}
     {kernel_params}
@@ -563,6 +619,8 @@ class SVR(BaseSVR):
     sklearn.svm.SVR : LIBSVM; the epsilon-insensitive loss with ``bias="explicit"`` only.
     SVC : Classification. The regression chapter (chapter 5, after Gunn's chapter 5) derives
         the four duals of this class.
+
+    {notes_sklearn}
 
     Examples
     --------
@@ -653,6 +711,8 @@ class NuSVR(BaseSVR):
         losses and the hard tube (chapter 5).
     sklearn.svm.NuSVR : LIBSVM; reproduced iteration by iteration.
 
+    {notes_sklearn}
+
     Examples
     --------
     >>> import numpy as np
@@ -735,6 +795,8 @@ class OneClassSVM(BaseOneClass):
     sklearn.svm.OneClassSVM : LIBSVM; reproduced iteration by iteration.
     MuSVC : Two classes instead of one; its nearest-point solvers (chapter 9) are the ones
         ``solver`` names here, on one reduced hull.
+
+    {notes_sklearn}
 
     Examples
     --------

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from sklearn.utils.class_weight import compute_class_weight
 
+from .._validation import check_positive
 from ..solvers.cache import RowCache
 from ..solvers.decomposition import decompose
 from ..solvers.smo import fill_in_order, solve
@@ -393,7 +394,7 @@ def solve_c_svc(
     """
     n, src = _source(X, kernel)
     y, classes = _binary_labels(y, n)
-    _check_positive("C", C)
+    check_positive("C", C, allow_inf=True)  # C=inf: the hard margin, as LIBSVM
     w = _sample_weight(sample_weight, n)
     # no class weights: skip scikit-learn's helper, which costs as much as a small machine's solve
     cw = (1.0, 1.0)
@@ -655,7 +656,7 @@ def solve_epsilon_svr(
     svmbook.SVR : The estimator on this adapter (and on the cvxopt oracle, with four losses).
     """
     n, src = _source(X, kernel)
-    _check_positive("C", C)
+    check_positive("C", C, allow_inf=True)  # C=inf: the hard margin, as LIBSVM
     if not (np.isscalar(epsilon) and epsilon >= 0):
         raise ValueError(f"epsilon must be >= 0, got {epsilon!r}")
     z, kept, row_map, y2, Ck, upper2 = _regression_setup(n, y, C, sample_weight)

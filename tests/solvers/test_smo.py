@@ -221,9 +221,11 @@ def test_one_class_nu_one_and_hard_margin_c():
     _, _, K = _small_problem(n=30)
     res = F.solve_one_class(K, 1.0)  # every alpha at its bound: nothing to optimise
     np.testing.assert_allclose(res.alpha, 1.0)
-    _, y, K = _small_problem(n=30)
-    with pytest.raises(ValueError, match="C must be finite for the SMO solver"):
-        F.solve_c_svc(K, y, np.inf)
+    _, y, K = _small_problem(n=30)  # separable by the RBF kernel: C=inf is the hard margin
+    ours = F.solve_c_svc(K, y, np.inf)
+    sk = svm.SVC(C=np.inf, kernel="precomputed").fit(K, y)
+    assert ours.status == 0 and ours.n_iter == sk.n_iter_[0]
+    np.testing.assert_allclose(ours.intercept, sk.intercept_[0], rtol=1e-8)
 
 
 def test_epsilon_svr_rbf_kernel_rows_match_libsvm(regression):

@@ -289,7 +289,6 @@ def test_smo_agrees_with_qp(clf_data, reg_data, kernel):
 @pytest.mark.parametrize(
     ("est", "match"),
     [
-        (SVC(solver="smo", C=np.inf), "C=inf .*solver='qp'"),
         (SVC(solver="smo", bias="implicit"), "bias='implicit'.*solver='qp'"),
         (SVC(solver="smo", kernel="spline", bias="auto"), "bias='auto'.*solver='qp'"),
         (SVR(solver="smo", loss="quadratic"), "loss='quadratic'.*solver='qp'"),
@@ -304,7 +303,6 @@ def test_smo_agrees_with_qp(clf_data, reg_data, kernel):
         (SVC(solver="smo", max_iter=-2), "'max_iter' parameter"),
         (SVC(solver="smo", class_weight="auto"), "'class_weight' parameter"),
         (SVC(solver="qp", class_weight="balanced"), "class_weight is not supported by solver='qp'"),
-        (SVC(solver="smo", decision_function_shape="ovo", break_ties=True), "break_ties"),
     ],
 )
 def test_bad_parameters(est, match):
@@ -315,6 +313,37 @@ def test_bad_parameters(est, match):
         y = np.arange(5.0)
     with pytest.raises(ValueError, match=match):
         est.fit(np.abs(X), y) if not isinstance(est, OneClassSVM) else est.fit(X)
+
+
+def test_break_ties_with_ovo_raises_at_predict():
+    """break_ties needs decision_function_shape='ovr'; as scikit-learn, predict says so."""
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0], [3.0, 1.0], [4.0, 0.0], [5.0, 2.0]])
+    clf = SVC(decision_function_shape="ovo", break_ties=True).fit(X, [0, 0, 1, 1, 2, 2])
+    with pytest.raises(ValueError, match="break_ties must be False"):
+        clf.predict(X)
+
+
+@pytest.mark.parametrize("kernel", ["linear", "rbf"])
+def test_hard_margin_by_smo_matches_the_qp(kernel):
+    """C=inf on separable data: the SMO core (no upper bound) gives the qp's hard margin."""
+    rng = np.random.default_rng(3)
+    X = np.vstack([rng.normal(-2.0, 0.7, (25, 2)), rng.normal(2.0, 0.7, (25, 2))])
+    y = np.repeat([0, 1], 25)
+    smo = SVC(C=np.inf, kernel=kernel, gamma=0.5, tol=1e-8).fit(X, y)
+    qp = SVC(C=np.inf, kernel=kernel, gamma=0.5, solver="qp").fit(X, y)
+    assert smo.fit_status_ == 0
+    assert abs(smo.objective_[0] - qp.objective_) <= 1e-6 * abs(qp.objective_)
+    np.testing.assert_allclose(smo.decision_function(X), qp.decision_function(X), atol=1e-4)
+
+
+def test_all_weights_non_positive_raise():
+    """No sample with a positive weight: a clear error, for every estimator."""
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0], [3.0, 1.0]])
+    for est, y in [(SVC(), [0, 0, 1, 1]), (SVR(), [0.0, 1.0, 2.0, 3.0]), (OneClassSVM(), None)]:
+        with pytest.raises(ValueError, match="all samples have zero or negative weights"):
+            est.fit(X, y, sample_weight=[0.0, -1.0, 0.0, 0.0])
+    with pytest.raises(ValueError, match="positive weights belong to the same class"):
+        SVC().fit(X, [0, 0, 1, 1], sample_weight=[1.0, 1.0, 0.0, 0.0])
 
 
 def test_bad_sample_weight(clf_data):

@@ -15,11 +15,14 @@ import numbers
 import numpy as np
 
 __all__ = [
+    "FLOAT32_MAX",
+    "FLOAT32_TINY",
     "MU_RTOL",
     "check_gram",
     "check_hull_mu",
     "check_int",
     "check_interval",
+    "check_kernel_range",
     "check_labels_pm1",
     "check_option",
     "check_positive",
@@ -162,3 +165,51 @@ def check_hull_mu(mu, sample_weight, groups=None, *, labels=None, name="mu"):
                 f"= {mu * total:.6g} < 1; use {name} >= {smallest:.6g} (at that value the hull is "
                 "the weighted centroid)"
             )
+
+
+#: float32's largest finite value and smallest normal number: the solvers cache kernel rows in
+#: float32 (as LIBSVM), so kernel values must lie between them in magnitude to survive the cast.
+FLOAT32_MAX = float(np.finfo(np.float32).max)
+FLOAT32_TINY = float(np.finfo(np.float32).tiny)
+
+
+def check_kernel_range(name, values, *, float32=True):
+    """Check that kernel values are finite and, for float32 rows, within float32's range.
+
+    Parameters
+    ----------
+    name : str
+        What the values are, for the message (e.g. ``"kernel values K(x, x)"``).
+    values : ndarray
+        The values to check (the kernel's diagonal bounds every value of a positive semidefinite
+        kernel, by Cauchy-Schwarz).
+    float32 : bool, default=True
+        Also require ``max |values|`` to be at most :data:`FLOAT32_MAX` and, unless it is 0, at
+        least :data:`FLOAT32_TINY`.
+
+    Raises
+    ------
+    ValueError
+        Naming ``name``, the offending magnitude and the remedy (rescaling the data).
+    """
+    values = np.asarray(values)
+    if not np.all(np.isfinite(values)):
+        raise ValueError(
+            f"{name} overflow (not finite): the data are too large for this kernel; rescale X "
+            "(e.g. with StandardScaler) or change the kernel parameters"
+        )
+    if not float32 or values.size == 0:
+        return
+    top = float(np.max(np.abs(values)))
+    if top > FLOAT32_MAX:
+        raise ValueError(
+            f"{name} reach {top:.3g}, beyond float32's range ({FLOAT32_MAX:.3g}) in which the "
+            "solvers cache kernel rows (as LIBSVM); rescale X (e.g. with StandardScaler) or "
+            "lower gamma or degree"
+        )
+    if 0.0 < top < FLOAT32_TINY:
+        raise ValueError(
+            f"{name} are at most {top:.3g}, below float32's smallest normal number "
+            f"({FLOAT32_TINY:.3g}), so the solvers' float32 kernel rows would be zero; rescale X "
+            "(e.g. with StandardScaler)"
+        )

@@ -31,6 +31,7 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 
+from .._validation import check_kernel_range
 from ..kernels import (
     SPARSE_KINDS,
     exp_f32_fast,
@@ -495,7 +496,9 @@ def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
             values = np.ascontiguousarray(X.data, dtype=np.float64)
             csr = (indptr, X.indices.astype(np.int64), values, np.zeros(d))
             x_sq = _csr_sq_norms(indptr, values)
+            check_kernel_range("squared norms of X", 4.0 * x_sq, float32=False)
             diag = x_sq.copy() if kernel.kind == 0 else np.ones(m)
+            check_kernel_range("kernel values K(x, x)", diag)
             ksrc = (
                 int(kernel.kind),
                 np.ascontiguousarray(kernel.theta),
@@ -515,7 +518,10 @@ def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
             ws = _row_workspace(X, kind, fast)
             theta = np.ascontiguousarray(kernel.theta)
             ksrc = (kind, theta, X, x_sq, fast, XT, ws, _no_csr())
+            if kind == 2:  # RBF rows use ||x||^2 + ||x'||^2 - 2 <x, x'>
+                check_kernel_range("squared norms of X", 4.0 * x_sq, float32=False)
             diag = kernel._diag(X)  # X is checked: skip diag's second check
+            check_kernel_range("kernel values K(x, x)", diag)
             return KernelSource(ksrc, diag, kind, X.shape[0], X.shape[1], False)
         K = kernel(X)  # a combinator: no row dispatch, use its Gram matrix
     K = np.ascontiguousarray(K, dtype=np.float64)
@@ -531,6 +537,7 @@ def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
         _row_workspace(None, -1),
         _no_csr(),
     )
+    check_kernel_range("Gram matrix values", K)
     m = K.shape[0]
     return KernelSource(ksrc, np.ascontiguousarray(np.diag(K)), KIND_PRECOMPUTED, m, m, False)
 

@@ -484,6 +484,12 @@ def solve_nu_svc(
     res = solve(np.zeros(order.shape[0]), y_int, upper, a0, **src, row_map=order, nu=True,
                 **options)  # fmt: skip
     r = res.r
+    if not r > 0:  # LIBSVM divides by r regardless and returns an infinite model
+        raise ValueError(
+            f"nu-SVC found no margin (r = {r:.3g}): the kernel values do not separate the two "
+            "classes at all (e.g. constant features, or a kernel that is constant on the data), "
+            "so the decision function is undefined; check X and the kernel parameters"
+        )
     alpha = _scatter(res.alpha, order, n)
     dual_coef = np.where(y == classes[1], 1.0, -1.0) * alpha / r
     bounds = _scatter(upper / r, order, n)

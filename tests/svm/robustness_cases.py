@@ -1,0 +1,215 @@
+"""Property-based robustness cases of every public estimator (run by ``test_robustness.py``).
+
+Not collected by itself (no ``test_`` prefix): ``test_robustness.py`` runs this module in a
+subprocess, so an input that crashed the interpreter would fail that test instead of killing the
+test runner. Every case must either raise a clear ``ValueError``/``TypeError`` or return a model
+whose decision values on the training points are finite (warnings allowed), and that survives a
+pickle round trip.
+"""
+
+import pickle
+import warnings
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from svmbook import SVC, SVR, MuSVC, NuSVC, NuSVR, OneClassSVM
+
+ESTIMATORS = {
+    "SVC-smo": lambda: SVC(),
+    "SVC-smo-linear": lambda: SVC(kernel="linear"),
+    "SVC-qp": lambda: SVC(solver="qp", kernel="linear"),
+    "SVC-poly": lambda: SVC(kernel="poly", degree=5),
+    "NuSVC-smo": lambda: NuSVC(nu=0.3),
+    "NuSVC-wsk_fast": lambda: NuSVC(nu=0.3, kernel="linear", solver="wsk_fast"),
+    "MuSVC-wsk_fast": lambda: MuSVC(kernel="linear"),
+    "MuSVC-sk": lambda: MuSVC(kernel="linear", solver="sk"),
+    "MuSVC-mdm": lambda: MuSVC(solver="mdm"),
+    "MuSVC-tao": lambda: MuSVC(solver="tao"),
+    "MuSVC-smo": lambda: MuSVC(solver="smo"),
+    "MuSVC-qp": lambda: MuSVC(solver="qp"),
+    "SVR-smo": lambda: SVR(kernel="linear"),
+    "SVR-qp": lambda: SVR(solver="qp"),
+    "NuSVR-smo": lambda: NuSVR(),
+    "OneClassSVM-smo": lambda: OneClassSVM(kernel="linear"),
+    "OneClassSVM-wsk_fast": lambda: OneClassSVM(solver="wsk_fast"),
+}
+CLEAR = (ValueError, TypeError)
+SETTINGS = settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+    database=None,
+)
+
+
+def _targets(name, X, rng, n_classes=2):
+    if name.startswith(("SVR", "NuSVR")):
+        return X.sum(axis=1) if X.ndim == 2 and X.dtype.kind == "f" else rng.normal(size=len(X))
+    if name.startswith("OneClass"):
+        return None
+    return np.arange(len(X)) % n_classes
+
+
+def _fit_or_clear_error(name, X, y, **params):
+    """Fit; return the model, or None when a clear ValueError/TypeError was raised."""
+    est = ESTIMATORS[name]().set_params(**params)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            model = est.fit(X, y) if y is not None else est.fit(X)
+        except CLEAR as exc:
+            assert str(exc), f"{name}: empty error message"
+            return None
+        values = model.decision_function(X) if hasattr(model, "decision_function") else None
+        if values is None:
+            values = model.predict(X)
+        values = np.asarray(values, dtype=float)
+        assert np.all(np.isfinite(values)), f"{name}: non-finite decision values without error"
+        again = pickle.loads(pickle.dumps(model))
+        np.testing.assert_array_equal(np.asarray(again.predict(X)), np.asarray(model.predict(X)))
+    return model
+
+
+@SETTINGS
+@given(
+    name=st.sampled_from(sorted(ESTIMATORS)),
+    exponent=st.sampled_from([-300, -100, -40, -20, -7, 0, 7, 20, 40, 100, 300]),
+    n=st.integers(min_value=1, max_value=24),
+    d=st.integers(min_value=1, max_value=4),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_any_scale(name, exponent, n, d, seed):
+    """Data scaled from 1e-300 to 1e300, any size from one point on."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d)) * 10.0**exponent
+    _fit_or_clear_error(name, X, _targets(name, X, rng))
+
+
+@SETTINGS
+@given(
+    name=st.sampled_from(sorted(ESTIMATORS)),
+    kind=st.sampled_from(
+        ["nan", "inf", "constant", "duplicates", "collinear", "one_class", "zero", "huge_one"]
+    ),
+    n=st.integers(min_value=2, max_value=20),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_degenerate_data(name, kind, n, seed):
+    """NaN and inf, constant features, duplicated and collinear points, one class, zeros."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 3))
+    y = _targets(name, X, rng)
+    if kind == "nan":
+        X[rng.integers(n), 0] = np.nan
+    elif kind == "inf":
+        X[rng.integers(n), 1] = np.inf
+    elif kind == "constant":
+        X[:] = 1.5
+    elif kind == "duplicates":
+        X[:] = X[0]
+    elif kind == "collinear":
+        X = np.outer(np.arange(n, dtype=float), [1.0, 2.0, -1.0])
+    elif kind == "one_class" and y is not None and not name.startswith(("SVR", "NuSVR")):
+        y = np.zeros(n, dtype=int)
+    elif kind == "zero":
+        X[:] = 0.0
+    elif kind == "huge_one":
+        X[0] = 1e200
+    _fit_or_clear_error(name, X, y)
+
+
+@SETTINGS
+@given(
+    name=st.sampled_from(sorted(ESTIMATORS)),
+    bad=st.sampled_from(["1d", "3d", "strings", "complex", "empty", "y_length", "object"]),
+)
+def test_wrong_shapes_and_types(name, bad):
+    """Wrong shapes and dtypes raise a clear error."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(10, 2))
+    y = _targets(name, X, rng)
+    if bad == "1d":
+        X = X[:, 0]
+    elif bad == "3d":
+        X = X[:, :, None]
+    elif bad == "strings":
+        X = np.array([["a", "b"]] * 10)
+    elif bad == "complex":
+        X = X + 1j
+    elif bad == "empty":
+        X, y = X[:0], (None if y is None else y[:0])
+    elif bad == "y_length" and y is not None:
+        y = y[:-1]
+    elif bad == "object":
+        X = X.astype(object)
+        X[0, 0] = None
+    model = _fit_or_clear_error(name, X, y)
+    if bad not in ("object", "y_length") or (bad == "y_length" and y is not None):
+        assert model is None, f"{name} accepted {bad} input"
+
+
+@SETTINGS
+@given(
+    name=st.sampled_from([k for k in sorted(ESTIMATORS) if not k.endswith("qp")]),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_max_iter_exhaustion(name, seed):
+    """One iteration: a usable model with a warning, or a clear error."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(30, 2))
+    _fit_or_clear_error(name, X, _targets(name, X, rng), max_iter=1)
+
+
+@SETTINGS
+@given(
+    name=st.sampled_from(["NuSVC-smo", "NuSVC-wsk_fast", "NuSVR-smo", "OneClassSVM-smo"]),
+    nu=st.sampled_from([1e-12, 1e-3, 0.5, 0.99, 1.0]),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_extreme_nu(name, nu, seed):
+    """nu at the edges of (0, 1], including infeasible values for unbalanced classes."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(15, 2))
+    y = _targets(name, X, rng)
+    if y is not None and name.startswith("NuSVC"):
+        y = (np.arange(15) < 3).astype(int)  # 3 against 12: nu > 0.4 is infeasible
+    _fit_or_clear_error(name, X, y, nu=nu)
+
+
+@SETTINGS
+@given(
+    name=st.sampled_from([k for k in sorted(ESTIMATORS) if k.startswith("MuSVC")]),
+    mu=st.sampled_from([1e-6, 0.01, 0.2, 0.5, 1.0, 5.0]),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_extreme_mu(name, mu, seed):
+    """mu from infeasible (empty hulls) to the hard margin on overlapping classes."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(16, 2))
+    _fit_or_clear_error(name, X, np.arange(16) % 2, mu=mu)
+
+
+@SETTINGS
+@given(
+    estimator=st.sampled_from(["SVC", "NuSVC", "SVR", "OneClassSVM", "MuSVC"]),
+    exponent=st.sampled_from([-300, -45, -20, 0, 20, 40, 300]),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_precomputed_kernel_at_any_scale(estimator, exponent, seed):
+    """A precomputed Gram matrix scaled from 1e-300 to 1e300."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(12, 2))
+    K = (X @ X.T + 1.0) * 10.0**exponent
+    cls = {"SVC": SVC, "NuSVC": NuSVC, "SVR": SVR, "OneClassSVM": OneClassSVM, "MuSVC": MuSVC}
+    est = cls[estimator](kernel="precomputed")
+    y = {"OneClassSVM": None, "SVR": X[:, 0]}.get(estimator, np.arange(12) % 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            model = est.fit(K, y) if y is not None else est.fit(K)
+        except CLEAR:
+            return
+        assert np.all(np.isfinite(np.asarray(model.predict(K), dtype=float)))

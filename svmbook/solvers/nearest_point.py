@@ -674,8 +674,9 @@ def _run(
         # ||w|| shrinking towards 0 means the hulls (nearly) intersect: the relative statistics
         # then cannot fall (they divide by ||w||) and only a smaller mu helps
         hint = (
-            f" ||w||^2 fell to {w_norm2 / w_norm2_start:.1e} of its start: the hulls may "
-            "intersect, so decrease mu (or change the kernel)."
+            f" ||w||^2 fell to {w_norm2 / w_norm2_start:.1e} of its start: the hulls are close "
+            "to each other for their size (or intersect), where the relative statistics, which "
+            "divide by ||w||, fall slowly; increase max_iter or tol, or decrease mu."
             if w_norm2 < 1e-4 * w_norm2_start
             else " Increase max_iter or tol."
         )
@@ -693,6 +694,7 @@ def _run(
         P=P,
         upper=upper,
         w_norm2=w_norm2,
+        w_norm2_start=w_norm2_start,
         statistic=float(stat),
         n_iter=int(n_iter),
         status=int(status),
@@ -848,10 +850,21 @@ def solve_nearest_point(
     )
     alpha = raw["alpha"]
     f = raw["P"][0] + raw["P"][1]
-    if raw["w_norm2"] <= 1e-12 * float(np.max(source.diag, initial=1.0)):
+    # relative to the kernel's scale: features of order 1e-7 give ||w||^2 of order 1e-14
+    if raw["w_norm2"] <= 1e-12 * float(np.max(source.diag, initial=0.0)):
         raise ValueError(
             f"mu={mu:g} is too large: the two reduced hulls intersect (distance "
             f"{np.sqrt(max(raw['w_norm2'], 0.0)):.3g}); decrease mu or change the kernel"
+        )
+    # S-K and WSK approach a zero distance slowly: a distance below 1e-4 of its start without
+    # convergence is no classifier either (the other solvers reach 0 on the same hulls)
+    if raw["status"] == 1 and raw["w_norm2"] < 1e-8 * raw["w_norm2_start"]:
+        raise ValueError(
+            f"mu={mu:g} is too large: the two reduced hulls intersect or touch (after "
+            f"{raw['n_iter']} iterations, the cap, their distance fell to "
+            f"{np.sqrt(raw['w_norm2'] / raw['w_norm2_start']):.1e} of its start without "
+            "converging); decrease mu or change the kernel, or increase max_iter if they should "
+            "be separable"
         )
     # a cap s_i mu >= 1 is implied by the class sum: not a bound for the KKT threshold (a hard-
     # margin SV with alpha_i = 1 is free and pins b, as in svmbook.qp.wrch_svm_dual)

@@ -23,11 +23,9 @@ regression and one-class.
 from __future__ import annotations
 
 import time
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn.exceptions import ConvergenceWarning
 
 from .. import thresholds as _thresholds
 from .. import weighting as _weighting
@@ -413,13 +411,10 @@ def _mu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
         if res.status != 0 or not target > 0 or tol <= target:
             break
         tol, a0 = target, res.alpha
-    if res.status == 0 and not res.r > 0:
-        warnings.warn(
-            f"MuSVC(solver='smo'): no positive margin at KKT gap {tol:.3g}, so the two reduced "
-            f"hulls (nearly) intersect at mu={mu:g} and the solution is not a separating one; "
-            "decrease mu (or change the kernel)",
-            ConvergenceWarning,
-            stacklevel=5,
+    if res.status == 0 and not res.r > 0:  # as the nearest-point solvers: no classifier
+        raise ValueError(
+            f"mu={mu:g} is too large: the two reduced hulls intersect (no positive margin at "
+            f"KKT gap {tol:.3g}); decrease mu or change the kernel"
         )
     alpha = np.zeros(t.shape[0])
     alpha[kept] = mu * res.alpha

@@ -221,7 +221,7 @@ def test_smo_relative_stop_and_intersecting_hulls():
     """Check that solver="smo" stops on LIBSVM's gap relative to the margin.
 
     Near the touching point it matches the QP where LIBSVM's absolute gap would not;
-    intersecting hulls warn.
+    intersecting hulls raise, as with every other solver.
     """
     rng = np.random.default_rng(3)
     X = np.vstack([rng.normal(0.35, 1.0, (60, 2)), rng.normal(-0.35, 1.0, (60, 2))])
@@ -232,5 +232,16 @@ def test_smo_relative_stop_and_intersecting_hulls():
     assert est.w_norm_[0] == pytest.approx(ref.w_norm_[0], rel=1e-5)
     with pytest.raises(ValueError, match="intersect"):
         MuSVC(mu=0.1, kernel="linear", solver="qp").fit(X, y)
-    with pytest.warns(ConvergenceWarning, match="no positive margin"):
-        MuSVC(mu=0.1, kernel="linear", solver="smo").fit(X, y)
+    for solver in ("smo", "wsk_fast", "sk", "gilbert", "mdm", "tao", "wsk"):
+        with pytest.raises(ValueError, match="reduced hulls intersect"):
+            MuSVC(mu=0.1, kernel="linear", solver=solver).fit(X, y)
+
+
+def test_intersection_test_is_relative_to_the_scale():
+    """Features of order 1e-7 separate as well as features of order 1 (no absolute threshold)."""
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(1.5, 1.0, (40, 2)), rng.normal(-1.5, 1.0, (40, 2))])
+    y = np.repeat([1, -1], 40)
+    unit = MuSVC(kernel="linear").fit(X, y)
+    tiny = MuSVC(kernel="linear").fit(X * 1e-7, y)
+    np.testing.assert_array_equal(tiny.predict(X * 1e-7), unit.predict(X))

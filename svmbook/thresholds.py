@@ -29,7 +29,6 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from ._validation import check_labels_pm1, check_option, check_positive, check_targets
-from .qp._common import bias_from_bounds
 
 __all__ = [
     "KKTThreshold",
@@ -37,6 +36,7 @@ __all__ = [
     "b_geom",
     "b_kkt",
     "b_platt",
+    "bias_from_bounds",
     "bound_sets",
     "perceptron_threshold",
     "platt_fit",
@@ -66,6 +66,46 @@ class KKTThreshold(NamedTuple):
     rho: float
     rho_interval: tuple[float, float]
 
+
+def bias_from_bounds(estimates, free, lows, highs):
+    """Bias from the KKT conditions of a trained machine.
+
+    The mean of ``estimates`` over the free support vectors if there are any, else the midpoint
+    of the interval ``[max(lows), min(highs)]`` of KKT-consistent values (its finite end when the
+    other is infinite). Used both for the thesis's subtracted threshold and for the added bias of
+    the reference formulations: the sign convention is the caller's.
+
+    Parameters
+    ----------
+    estimates : ndarray of shape (n,)
+        Per-point value of the bias implied by each support vector sitting on its margin.
+    free : ndarray of bool, shape (n,)
+        Mask of the free support vectors (strictly inside the box), whose estimates pin the bias.
+    lows : ndarray of shape (m,)
+        Lower bounds on the bias given by the bound points (``-inf`` where a point gives none).
+    highs : ndarray of shape (k,)
+        Upper bounds on the bias given by the bound points (``+inf`` where a point gives none).
+
+    Returns
+    -------
+    b : float
+        The bias.
+    interval : tuple of float
+        ``(lo, hi)``, the KKT-consistent values; ``lo == hi == b`` when a free support vector pins
+        the bias.
+    """
+    if np.any(free):
+        b = float(np.mean(estimates[free]))
+        return b, (b, b)
+    lo = float(np.max(lows)) if lows.size else -np.inf
+    hi = float(np.min(highs)) if highs.size else np.inf
+    if np.isfinite(lo) and np.isfinite(hi):
+        b = 0.5 * (lo + hi)
+    elif np.isfinite(lo) or np.isfinite(hi):
+        b = lo if np.isfinite(lo) else hi
+    else:  # pragma: no cover - cannot happen with both classes / at least one sample
+        b = 0.0
+    return b, (lo, hi)
 
 def _inputs(f, y, alpha):
     y = check_labels_pm1(y)

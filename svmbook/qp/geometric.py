@@ -43,7 +43,7 @@ from .._validation import (
     check_positive,
     check_sample_weight,
 )
-from ._common import bias_from_bounds, kernel_scale, warn_status
+from ._common import kernel_scale, warn_status
 from ._cvx import solve_qp
 from ._result import QPResult
 
@@ -517,7 +517,7 @@ def _meb(K, C, label):
     d = np.diag(K) - 2.0 * (K @ alpha) + center_norm2
     at_zero, at_cap, free, eps = thresholds.bound_sets(alpha, upper)
     # KKT (2.41) and its soft form: alpha = 0 inside (d <= R^2), alpha = C outside, free on it.
-    r2, interval = bias_from_bounds(
+    r2, interval = thresholds.bias_from_bounds(
         d, free, np.where(at_zero, d, -np.inf), np.where(at_cap, d, np.inf)
     )
     return MEBResult(

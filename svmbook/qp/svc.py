@@ -22,7 +22,8 @@ from cvxopt import matrix, solvers
 from sklearn.exceptions import ConvergenceWarning
 
 from .._validation import check_gram, check_labels_pm1, check_option, check_positive
-from ._common import bias_from_bounds, kernel_scale, solve_scaled, warn_status
+from ..thresholds import bias_from_bounds
+from ._common import kernel_scale, solve_scaled, warn_status
 from ._cvx import QP_OPTIONS, min_total_violation
 from ._result import InfeasibleProblemError, QPResult, svtol
 

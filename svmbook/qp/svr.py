@@ -26,7 +26,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._validation import check_gram, check_option, check_positive, check_targets
-from ._common import bias_from_bounds, kernel_scale, solve_scaled, warn_status
+from ..thresholds import bias_from_bounds
+from ._common import kernel_scale, solve_scaled, warn_status
 from ._cvx import min_total_violation
 from ._result import InfeasibleProblemError, QPResult, svtol
 

@@ -33,7 +33,6 @@ from .. import thresholds as _thresholds
 from .. import weighting as _weighting
 from .._validation import check_hull_mu
 from ..qp import mu_svm_dual, svc_dual, svr_dual
-from ..qp._common import bias_from_bounds
 from ..solvers.cache import RowCache, row_cache
 from ..solvers.nearest_point import solve_min_norm_point, solve_nearest_point
 from ..solvers.smo import fill_in_order
@@ -515,7 +514,7 @@ def _one_class_nearest_point(p, data, kernel, y, sample_weight, class_weight, wa
     res = solve_min_norm_point(**src, mu=1.0 / scale, **_np_options(p, w))
     at_zero, at_cap, free, _ = _thresholds.bound_sets(res.alpha, w / scale)
     f = res.f
-    offset, _ = bias_from_bounds(
+    offset, _ = _thresholds.bias_from_bounds(
         f, free, np.where(at_cap, f, -np.inf), np.where(at_zero, f, np.inf)
     )
     alpha = scale * res.alpha

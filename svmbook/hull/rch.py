@@ -306,7 +306,7 @@ def qrh(P, mu=None, *, k=None, filter="both", eps=None):
     (docs/errata.md#goodrich-2012-alg-5): the printed subsets keep the points with
     ``n_l . x >= n_l . s`` for some support point ``s`` of ``h``; that drops support points of ``l``
     that later vertices between ``l`` and ``h`` need, and the hull comes out wrong (see
-    ``tests/test_hull_rch.py``). The corrected filter also keeps everything on or beyond the support
+    ``tests/hull/test_rch.py``). The corrected filter also keeps everything on or beyond the support
     of ``l`` (for ``L``) and of ``r`` (for ``R``). The recursion is an explicit stack in numba,
     emitting the thesis's clockwise order, reversed here to counter-clockwise. Ties in the
     projections can produce non-vertex boundary points (Fig. 3.6); they are removed from the output.

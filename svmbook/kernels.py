@@ -72,14 +72,21 @@ Sparse input
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
 import scipy.sparse as sp
 from numba import njit
 
-from ._validation import check_interval, check_positive
+from ._validation import (
+    check_bool,
+    check_csr,
+    check_instances,
+    check_int,
+    check_points,
+    check_positive,
+    check_real,
+)
 
 __all__ = [
     "KIND_CODES",
@@ -407,46 +414,6 @@ def row_sq_norms(X):
 # --------------------------------------------------------------------------------------------
 
 
-def _check_finite(name, value):
-    """A finite real parameter (no range restriction)."""
-    return check_interval(name, value, -np.inf, np.inf, low_open=True, high_open=True)
-
-
-def _check_int(value, name, *, minimum):
-    """Return ``value`` as an int >= ``minimum`` (integral floats such as 2.0 are accepted)."""
-    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}")
-    if not isinstance(value, numbers.Integral):
-        if not math.isfinite(value) or value != int(value):
-            raise ValueError(f"{name} must be an integer, got {value}")
-    value = int(value)
-    if value < minimum:
-        raise ValueError(f"{name} must be >= {minimum}, got {value}")
-    return value
-
-
-def _check_bool(value, name):
-    if not isinstance(value, bool | np.bool_):
-        raise TypeError(f"{name} must be a bool, got {type(value).__name__} {value!r}")
-    return bool(value)
-
-
-def _check_array(X, name):
-    """Return ``X`` as a finite float64 C-contiguous 2-D array."""
-    arr = np.asarray(X)
-    if arr.dtype.kind not in "biuf":
-        raise TypeError(f"{name} must be a real numeric array, got dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise ValueError(
-            f"{name} must be a 2-D array (n_samples, n_features), got {arr.ndim}-D with shape "
-            f"{arr.shape}; use X.reshape(-1, 1) for one feature or X.reshape(1, -1) for one sample"
-        )
-    arr = np.ascontiguousarray(arr, dtype=np.float64)
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} contains NaN or infinity")
-    return arr
-
-
 @dataclass(frozen=True, eq=True, repr=False)
 class Kernel:
     """An immutable kernel function ``k(x, x')``; build one with a factory, e.g. ``rbf(1.0)``.
@@ -519,8 +486,13 @@ class Kernel:
             Non-numeric data.
         """
         if sp.issparse(X):
-            return self._check_sparse(X, name)
-        X = _check_array(X, name)
+            if self.kind not in SPARSE_KINDS:
+                raise TypeError(
+                    f"sparse {name} is supported by the linear and rbf kernels only, not by "
+                    f"{self!r}; pass {name}.toarray() for this kernel"
+                )
+            return check_csr(name, X)
+        X = check_points(name, X, allow_empty=True)
         if self.kind == _SPLINE_INFINITE and X.size and X.min() < 0:
             raise ValueError(
                 f"spline kernel needs inputs >= 0 (the infinite spline, Gunn 1998 eq. 3.11-3.12, "
@@ -539,23 +511,6 @@ class Kernel:
                 )
             for f in range(X.shape[1]):
                 parts[0 if len(parts) == 1 else f].check_input(X[:, f : f + 1], name)
-        return X
-
-    def _check_sparse(self, X, name):
-        """A sparse ``X`` as a finite float64 CSR matrix with sorted indices (linear, RBF)."""
-        if self.kind not in SPARSE_KINDS:
-            raise TypeError(
-                f"sparse {name} is supported by the linear and rbf kernels only, not by "
-                f"{self!r}; pass {name}.toarray() for this kernel"
-            )
-        if X.ndim != 2:
-            raise ValueError(f"{name} must be 2-D (n_samples, n_features), got {X.ndim}-D")
-        if X.dtype.kind not in "biuf":
-            raise TypeError(f"{name} must be a real numeric array, got dtype {X.dtype}")
-        X = sp.csr_matrix(X, dtype=np.float64)
-        if not np.all(np.isfinite(X.data)):
-            raise ValueError(f"{name} contains NaN or infinity")
-        X.sum_duplicates()  # also sorts the indices, which the row code relies on
         return X
 
     def __call__(self, X, Y=None):
@@ -686,9 +641,9 @@ def polynomial(degree, coef0=1.0, scale=1.0):
     kernel : Kernel
         ``psd`` is True when ``coef0 >= 0`` and ``scale >= 0``.
     """
-    degree = _check_int(degree, "degree", minimum=1)
-    coef0 = _check_finite("coef0", coef0)
-    scale = _check_finite("scale", scale)
+    degree = check_int("degree", degree, 1, integral_float=True)
+    coef0 = check_real("coef0", coef0)
+    scale = check_real("scale", scale)
     return Kernel(
         "polynomial",
         (("degree", degree), ("coef0", coef0), ("scale", scale)),
@@ -782,9 +737,9 @@ def mlp(scale=1.0, offset=-1.0, divide_by_dim=False):
     -------
     kernel : Kernel
     """
-    scale = _check_finite("scale", scale)
-    offset = _check_finite("offset", offset)
-    divide_by_dim = _check_bool(divide_by_dim, "divide_by_dim")
+    scale = check_real("scale", scale)
+    offset = check_real("offset", offset)
+    divide_by_dim = check_bool("divide_by_dim", divide_by_dim)
     return Kernel(
         "mlp",
         (("scale", scale), ("offset", offset), ("divide_by_dim", divide_by_dim)),
@@ -819,8 +774,8 @@ def fourier(order, toolbox_bug=False):
     -------
     kernel : Kernel
     """
-    order = _check_int(order, "order", minimum=0)
-    toolbox_bug = _check_bool(toolbox_bug, "toolbox_bug")
+    order = check_int("order", order, 0, integral_float=True)
+    toolbox_bug = check_bool("toolbox_bug", toolbox_bug)
     return Kernel(
         "fourier",
         (("order", order), ("toolbox_bug", toolbox_bug)),
@@ -860,7 +815,7 @@ def spline(order=1, knots=None):
     -------
     kernel : Kernel
     """
-    order = _check_int(order, "order", minimum=0)
+    order = check_int("order", order, 0, integral_float=True)
     if knots is None:
         return Kernel(
             "spline",
@@ -912,8 +867,8 @@ def bspline(order, normalised=True):
     -------
     kernel : Kernel
     """
-    order = _check_int(order, "order", minimum=0)
-    normalised = _check_bool(normalised, "normalised")
+    order = check_int("order", order, 0, integral_float=True)
+    normalised = check_bool("normalised", normalised)
     return Kernel(
         "bspline",
         (("order", order), ("normalised", normalised)),
@@ -922,15 +877,6 @@ def bspline(order, normalised=True):
         kind=_BSPLINE,
         _theta=(float(order), float(normalised)),
     )
-
-
-def _check_kernels(kernels, who):
-    if not kernels:
-        raise ValueError(f"{who} needs at least one kernel")
-    for k in kernels:
-        if not isinstance(k, Kernel):
-            raise TypeError(f"{who} takes Kernel objects, got {type(k).__name__} {k!r}")
-    return tuple(kernels)
 
 
 def _combinator(name, kernels, implicit_bias):
@@ -959,7 +905,7 @@ def additive(*kernels):
     kernel : Kernel
         PSD if every part is; implicit bias if any part has one.
     """
-    kernels = _check_kernels(kernels, "additive")
+    kernels = check_instances("additive", kernels, Kernel)
     return _combinator("additive", kernels, any(k.implicit_bias for k in kernels))
 
 
@@ -979,7 +925,7 @@ def tensor(*kernels):
     kernel : Kernel
         PSD if every part is; implicit bias if every part has one.
     """
-    kernels = _check_kernels(kernels, "tensor")
+    kernels = check_instances("tensor", kernels, Kernel)
     return _combinator("tensor", kernels, all(k.implicit_bias for k in kernels))
 
 

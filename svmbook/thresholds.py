@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from ._validation import check_labels_pm1, check_option, check_positive, check_targets
+from ._validation import check_int, check_labels_pm1, check_option, check_positive, check_targets
 
 __all__ = [
     "KKTThreshold",
@@ -107,10 +107,11 @@ def bias_from_bounds(estimates, free, lows, highs):
         b = 0.0
     return b, (lo, hi)
 
+
 def _inputs(f, y, alpha):
-    y = check_labels_pm1(y)
-    f = check_targets(f, name="f")
-    alpha = check_targets(alpha, name="alpha")
+    y = check_labels_pm1("y", y)
+    f = check_targets("f", f)
+    alpha = check_targets("alpha", alpha)
     if f.shape != y.shape or alpha.shape != y.shape:
         raise ValueError(
             f"f, y and alpha must have the same shape, got {f.shape}, {y.shape}, {alpha.shape}"
@@ -325,12 +326,11 @@ def platt_fit(decision, y, *, max_iter=100, tol=1e-5):
     -------
     A, B : float
     """
-    y = check_labels_pm1(y)
-    d = check_targets(decision, name="decision")
+    y = check_labels_pm1("y", y)
+    d = check_targets("decision", decision)
     if d.shape != y.shape:
         raise ValueError(f"decision and y must have the same shape, got {d.shape}, {y.shape}")
-    if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
-        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
+    max_iter = check_int("max_iter", max_iter, 1)
     tol = check_positive("tol", tol)
     n_pos, n_neg = float(np.sum(y > 0)), float(np.sum(y < 0))
     t = np.where(y > 0, (n_pos + 1.0) / (n_pos + 2.0), 1.0 / (n_neg + 2.0))

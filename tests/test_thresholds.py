@@ -139,7 +139,7 @@ def test_platt_errors():
     y = np.r_[np.ones(10), -np.ones(10)]
     with pytest.raises(ValueError, match="slope A"):
         b_platt(-y * 2.0, y)  # anti-ordered values
-    with pytest.raises(ValueError, match="max_iter must be a positive integer"):
+    with pytest.raises(ValueError, match="max_iter must be >= 1, got 0"):
         platt_fit(y, y, max_iter=0)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import check_interval, check_positive
+from .._validation import check_int, check_interval, check_positive, check_random_state
 
 __all__ = [
     "UNBAL_COSTS",
@@ -22,27 +22,6 @@ __all__ = [
     "make_weighted_mixture",
     "make_xor",
 ]
-
-
-def _check_random_state(random_state):
-    if random_state is None or isinstance(random_state, np.random.Generator):
-        return np.random.default_rng(random_state)
-    if isinstance(random_state, (int, np.integer)) and not isinstance(random_state, bool):
-        if random_state < 0:
-            raise ValueError(f"random_state must be a non-negative int, got {random_state}")
-        return np.random.default_rng(int(random_state))
-    raise TypeError(
-        "random_state must be None, an int or a numpy.random.Generator, "
-        f"got {type(random_state).__name__}"
-    )
-
-
-def _check_n_samples(n_samples, minimum=2):
-    if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)):
-        raise TypeError(f"n_samples must be an int, got {type(n_samples).__name__}")
-    if n_samples < minimum:
-        raise ValueError(f"n_samples must be >= {minimum}, got {n_samples}")
-    return int(n_samples)
 
 
 def _split_classes(n_samples):
@@ -76,9 +55,9 @@ def make_linear2d(n_samples=40, margin=0.5, random_state=None):
     X : ndarray of shape (n_samples, 2), float64
     y : ndarray of shape (n_samples,), float64 in {-1, +1}
     """
-    n_samples = _check_n_samples(n_samples)
+    n_samples = check_int("n_samples", n_samples, 2)
     margin = check_interval("margin", margin, 0.0, 1.0, high_open=True)
-    rng = _check_random_state(random_state)
+    rng = check_random_state("random_state", random_state)
     angle = rng.uniform(0.0, 2.0 * np.pi)
     normal = np.array([np.cos(angle), np.sin(angle)])
     wanted = dict(zip((-1.0, 1.0), _split_classes(n_samples), strict=True))
@@ -116,10 +95,10 @@ def make_blobs2d(n_samples=100, separation=3.0, cluster_std=1.0, random_state=No
     X : ndarray of shape (n_samples, 2), float64
     y : ndarray of shape (n_samples,), float64 in {-1, +1}
     """
-    n_samples = _check_n_samples(n_samples)
+    n_samples = check_int("n_samples", n_samples, 2)
     separation = check_interval("separation", separation, 0.0, high_open=True)
     cluster_std = check_interval("cluster_std", cluster_std, 0.0, low_open=True, high_open=True)
-    rng = _check_random_state(random_state)
+    rng = check_random_state("random_state", random_state)
     n_neg, n_pos = _split_classes(n_samples)
     centre = separation / 2 / np.sqrt(2.0) * np.ones(2)
     X = np.vstack(
@@ -152,9 +131,9 @@ def make_xor(n_samples=200, noise=0.25, random_state=None):
     X : ndarray of shape (n_samples, 2), float64
     y : ndarray of shape (n_samples,), float64 in {-1, +1}
     """
-    n_samples = _check_n_samples(n_samples, minimum=4)
+    n_samples = check_int("n_samples", n_samples, 4)
     noise = check_interval("noise", noise, 0.0, high_open=True)
-    rng = _check_random_state(random_state)
+    rng = check_random_state("random_state", random_state)
     centres = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
     counts = np.full(4, n_samples // 4)
     counts[: n_samples % 4] += 1
@@ -181,10 +160,10 @@ def make_circles2d(n_samples=200, factor=0.5, noise=0.1, random_state=None):
     X : ndarray of shape (n_samples, 2), float64
     y : ndarray of shape (n_samples,), float64 in {-1, +1}
     """
-    n_samples = _check_n_samples(n_samples)
+    n_samples = check_int("n_samples", n_samples, 2)
     factor = check_interval("factor", factor, 0.0, 1.0, low_open=True, high_open=True)
     noise = check_interval("noise", noise, 0.0, high_open=True)
-    rng = _check_random_state(random_state)
+    rng = check_random_state("random_state", random_state)
     n_out, n_in = _split_classes(n_samples)
     radius = np.repeat([1.0, factor], [n_out, n_in])
     angle = rng.uniform(0.0, 2.0 * np.pi, size=n_samples)
@@ -199,15 +178,6 @@ def make_circles2d(n_samples=200, factor=0.5, noise=0.1, random_state=None):
 
 #: Misclassification costs of the unbal set (section 4.4): 10 for a positive, 1 for a negative.
 UNBAL_COSTS = {1: 10.0, -1: 1.0}
-
-
-def _check_class_size(name, value):
-    """A class size: an int >= 1 (the error names the parameter, unlike _check_n_samples)."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if value < 1:
-        raise ValueError(f"{name} must be >= 1, got {value}")
-    return int(value)
 
 
 def _two_gaussians(n_pos, n_neg, separation, rng):
@@ -238,9 +208,9 @@ def make_unbal(n_pos=200, n_neg=1000, random_state=0):
     X : ndarray of shape (n_pos + n_neg, 2), float64
     y : ndarray of shape (n_pos + n_neg,), float64 in {-1, +1}
     """
-    n_pos = _check_class_size("n_pos", n_pos)
-    n_neg = _check_class_size("n_neg", n_neg)
-    return _two_gaussians(n_pos, n_neg, 2.5, _check_random_state(random_state))
+    n_pos = check_int("n_pos", n_pos, 1)
+    n_neg = check_int("n_neg", n_neg, 1)
+    return _two_gaussians(n_pos, n_neg, 2.5, check_random_state("random_state", random_state))
 
 
 def make_imbalanced2d(n_pos=500, n_neg=50, separation=2.0, random_state=0):
@@ -264,10 +234,12 @@ def make_imbalanced2d(n_pos=500, n_neg=50, separation=2.0, random_state=0):
     X : ndarray of shape (n_pos + n_neg, 2), float64
     y : ndarray of shape (n_pos + n_neg,), float64 in {-1, +1}
     """
-    n_pos = _check_class_size("n_pos", n_pos)
-    n_neg = _check_class_size("n_neg", n_neg)
+    n_pos = check_int("n_pos", n_pos, 1)
+    n_neg = check_int("n_neg", n_neg, 1)
     separation = check_interval("separation", separation, 0.0, high_open=True)
-    return _two_gaussians(n_pos, n_neg, separation, _check_random_state(random_state))
+    return _two_gaussians(
+        n_pos, n_neg, separation, check_random_state("random_state", random_state)
+    )
 
 
 def make_weighted_mixture(n_per_subset=125, std=0.75, random_state=0):
@@ -287,9 +259,9 @@ def make_weighted_mixture(n_per_subset=125, std=0.75, random_state=0):
     y : ndarray of shape (4 n_per_subset,), in {-1, +1}
     s : ndarray of shape (4 n_per_subset,), the weights (costs) 6 or 1
     """
-    n = _check_class_size("n_per_subset", n_per_subset)
+    n = check_int("n_per_subset", n_per_subset, 1)
     std = check_positive("std", std)
-    rng = _check_random_state(random_state)
+    rng = check_random_state("random_state", random_state)
     centres = np.array([[1.0, 2.0], [1.0, -2.0], [-1.0, 2.0], [-1.0, -2.0]])
     labels = np.array([1.0, 1.0, -1.0, -1.0])
     weights = np.array([6.0, 1.0, 1.0, 6.0])

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from .._validation import check_option
-from .convex import FacetComplex, _check_points, default_eps, hyperplane, initial_simplex
+from .._validation import check_option, check_points
+from .convex import FacetComplex, default_eps, hyperplane, initial_simplex
 from .vertex import n_support, rch_vertex, resolve_mu, wrch_vertex
 
 __all__ = [
@@ -318,7 +318,7 @@ def qrh(P, mu=None, *, k=None, filter="both", eps=None):
     >>> hull.vertices.tolist()
     [[0.0, 0.5], [0.5, 0.0], [1.0, 0.5], [0.5, 1.0]]
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     if P.shape[1] != 2:
         raise ValueError(f"P must have 2 columns, got {P.shape[1]}")
     check_option("filter", filter, FILTERS)
@@ -382,7 +382,7 @@ def rch_brute_2d(P, mu=None, *, k=None, eps=None):
     -------
     RCH
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     if P.shape[1] != 2:
         raise ValueError(f"P must have 2 columns, got {P.shape[1]}")
     mu, k = resolve_mu(P.shape[0], mu, k)
@@ -465,7 +465,7 @@ def beneath_rch(P, mu=None, *, k=None, eps=None, random_state=0):
     >>> hull.support.shape[1], bool(np.all(hull.weights == 1 / 3))
     (3, True)
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     mu, k = resolve_mu(P.shape[0], mu, k)
     return _build_beneath(P, mu, k, NO_WEIGHTS, default_eps(P, eps), random_state)
 
@@ -540,7 +540,7 @@ def reweight(rch, P, mu):
     ValueError
         If ``mu`` and ``rch.mu`` are not in the same open interval of :func:`mu_interval`.
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     low, high = mu_interval(rch.mu)
     if not low < mu < high:
         raise ValueError(
@@ -592,7 +592,7 @@ def symmetric_transform(rch, P):
     P : array-like of shape (n, d)
         The points it was computed from.
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     n = P.shape[0]
     mu = rch.mu
     if np.any(rch.support < 0):

@@ -111,4 +111,3 @@ def warn_status(status, where):
             ConvergenceWarning,
             stacklevel=3,
         )
-

@@ -35,13 +35,6 @@ _INFEASIBLE = ("raise", "ridge")
 _FEASIBILITY_TOL = 1e-6
 
 
-def _check(K, y, bias):
-    y = check_labels_pm1(y)
-    K = check_gram(K, y.shape[0])
-    check_option("bias", bias, _BIAS)
-    return K, y
-
-
 def _finish(alpha, K, y, C, *, bias, nu, status, n_iter, formulation, diag=0.0):
     """Build the result from ``alpha`` (classification): bias, support sets, norms, objective."""
     Q = (y[:, None] * y[None, :]) * K
@@ -142,7 +135,9 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
     InfeasibleProblemError
         ``C=np.inf``, ``infeasible="raise"`` and the data are not separable in the feature space.
     """
-    K, y = _check(K, y, bias)
+    y = check_labels_pm1("y", y)
+    K = check_gram("K", K, y.shape[0])
+    check_option("bias", bias, _BIAS)
     C = check_positive("C", C, allow_inf=True)
     check_option("infeasible", infeasible, _INFEASIBLE)
     ridge = check_positive("ridge", ridge)
@@ -223,7 +218,9 @@ def l2_svc_dual(K, y, C, *, bias="explicit"):
         Every support vector has ``y_i f(x_i) = 1 - alpha_i / C`` and pins b (``free`` =
         ``support``); ``objective = 1/2 a'(Q + I/C)a - 1'a``.
     """
-    K, y = _check(K, y, bias)
+    y = check_labels_pm1("y", y)
+    K = check_gram("K", K, y.shape[0])
+    check_option("bias", bias, _BIAS)
     C = check_positive("C", C)
     n = y.shape[0]
     Q = (y[:, None] * y[None, :]) * K
@@ -276,7 +273,7 @@ def hard_margin_primal(X, y):
     InfeasibleProblemError
         The points are not linearly separable.
     """
-    y = check_labels_pm1(y)
+    y = check_labels_pm1("y", y)
     X = np.asarray(X, dtype=np.float64)
     if X.ndim != 2 or X.shape[0] != y.shape[0]:
         raise ValueError(f"X must have shape (n_samples={y.shape[0]}, n_features), got {X.shape}")

@@ -394,7 +394,7 @@ def _mu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
     """
     s = _mu_weights(t, sample_weight, class_weight)
     mu = _machine_mu(p, t, s)
-    check_hull_mu(mu, s, t)
+    check_hull_mu("mu", mu, s, t)
     kept = np.flatnonzero(s > 0)
     tk, sk = t[kept], s[kept]
     a0 = np.zeros(kept.shape[0])

@@ -12,7 +12,7 @@ drops restored), i.e. ``f = K @ (alpha * y)``; solvers with an f-cache pass it a
 Thresholds of a two-class machine:
 
 * :func:`b_kkt` -- the KKT threshold (4.8) of the mu-SVM, averaged over the free SVs, and the
-  interval of KKT-consistent thresholds when a class has none (Fig. 4.12, errata O10);
+  interval of KKT-consistent thresholds when a class has none (Fig. 4.12);
 * :func:`b_csvm` -- the C-SVM's KKT threshold ``b = w.x_i - y_i`` (section 4.3.5), rho fixed to 1;
 * :func:`b_geom` -- the geometric threshold (4.9): the bisector of the nearest points;
 * :func:`b_platt` -- the probabilistic threshold of Platt's sigmoid (section 4.3.3).
@@ -160,13 +160,15 @@ def b_kkt(f, y, alpha, upper, *, tol=1e-6):
 
     A class with free SVs pins its plane (the average of their ``f_i``, as (4.8) with one SV per
     class); a class without one (every alpha at 0 or at its cap, typical for integer ``1/mu``,
-    Fig. 4.12) leaves an interval, of which we take the midpoint (errata O10), or the finite end
-    when the other end is infinite (a class reduced to its centroid, Fig. 4.13: the smallest rho,
-    as the thesis prescribes for the mu-SVM). Then ``b = (u + l) / 2`` and ``rho = (u - l) / 2``.
+    Fig. 4.12) leaves an interval, of which we take the midpoint (our choice: the KKT conditions
+    leave b undetermined there), or the finite end when the other end is infinite (a class reduced
+    to its centroid, Fig. 4.13: the smallest rho, as the thesis prescribes for the mu-SVM).
+    Then ``b = (u + l) / 2`` and ``rho = (u - l) / 2``.
 
     Correction to the source: the thesis prints the no-free-SV range as
     ``b_min = (b_1 + b_3) / 2``, ``b_max = (b_2 + b_4) / 2``; an LP over (b, rho) shows the labels
-    are swapped (notes 001b section 7 item 9): ``b_interval = ((b_2 + b_4) / 2, (b_1 + b_3) / 2)``.
+    are swapped (Goodrich 2012, section 4.3.1; ``docs/errata.md``,
+    goodrich-2012-sec-4-3-1-b-range): ``b_interval = ((b_2 + b_4) / 2, (b_1 + b_3) / 2)``.
 
     Parameters
     ----------
@@ -309,7 +311,7 @@ def platt_fit(decision, y, *, max_iter=100, tol=1e-5):
     ``1/(N- + 2)``, Newton's method with backtracking line search, and the numerically stable
     evaluation of ``log(1 + exp(.))`` (their improvement over Platt's pseudo-code). Deterministic:
     it fits the given values (the thesis does not say whether Platt's fit used training outputs or
-    cross-validation; notes 001b section 7 item 15; we fit what the caller passes).
+    cross-validation, section 4.3.3; we fit what the caller passes).
 
     Parameters
     ----------
@@ -431,7 +433,7 @@ def perceptron_threshold(f, y, alpha, kind="kkt", *, tol=1e-6):
       ``b^2/2`` of (2.53)/(4.14) (Table 2.2).
     * ``"geometric"``: as printed ``b = sum_i alpha_i K(x_i, x_j)``, with a free index j. We read it
       as the SVM's geometric threshold with the original kernel: the bisector of the per-class
-      normalised points, :func:`b_geom` (notes 001b section 7 item 8, first reading).
+      normalised points, :func:`b_geom` (``docs/errata.md``, goodrich-2012-sec-5-9-3-thresholds).
     * ``"bias_free"``: ``b = 0`` (the "B" rows of Table 2.2).
     * ``"svm_kkt"``: ``b = 1/2 (max_{I_pos, alpha_i>0} f_i + min_{I_neg, alpha_i>0} f_i)``.
       Correction to the source: the printed sums ``sum_k alpha_k K(x_k, x_i)`` lack ``y_k``;

@@ -193,9 +193,9 @@ def make_unbal(n_pos=200, n_neg=1000, random_state=0):
 
     200 positives and 1000 negatives; misclassifying a positive costs 10, a negative 1
     (:data:`UNBAL_COSTS`). The thesis contradicts itself on which class is larger; only 200
-    positives (cost 10) / 1000 negatives fit the arithmetic of its Table 4.4 (notes 001b section 7
-    item 10). It gives no means or covariances; we take unit-variance isotropic classes ("similar
-    variances", Fig. 4.19) whose means are 2.5 apart, so that they overlap.
+    positives (cost 10) / 1000 negatives fit the arithmetic of its Table 4.4 (``docs/errata.md``,
+    goodrich-2012-sec-4-4-unbal). It gives no means or covariances; we take unit-variance isotropic
+    classes ("similar variances", Fig. 4.19) whose means are 2.5 apart, so that they overlap.
 
     Parameters
     ----------

@@ -76,7 +76,8 @@ def test_iris_duplicate_point_and_distinct_count():
 
 # Titanium.
 
-# de Boor's TITAND, as listed in the task brief and notes section 4.4 (a second transcription).
+# de Boor's TITAND, from a second, independent transcription of the listing (see
+# svmbook/data/README.md for the provenance of the bundled file).
 TITANIUM_Y = [
     *(0.644, 0.622, 0.638, 0.649, 0.652, 0.639, 0.646, 0.657, 0.652, 0.655),
     *(0.644, 0.663, 0.663, 0.668, 0.676, 0.676, 0.686, 0.679, 0.678, 0.683),

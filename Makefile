@@ -14,7 +14,7 @@ endif
 export MPLBACKEND ?= Agg
 export PYTHONHASHSEED := 0
 
-.PHONY: venv test unit nbval lint notebooks book lab bench clean
+.PHONY: venv test pytest unit nbval lint notebooks book lab bench clean
 
 venv: $(STAMP)
 
@@ -24,13 +24,18 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,book]'
 	touch $(STAMP)
 
-test: lint unit nbval
+test: lint pytest nbval
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-unit: $(STAMP)
+# The whole suite, the book build and the notebook executor included.
+pytest: $(STAMP)
 	SVMBOOK_STATIC=1 $(BIN)/python -m pytest -q --doctest-modules svmbook tests
+
+# The edit loop: everything but the tests marked slow (the book build, the executor).
+unit: $(STAMP)
+	SVMBOOK_STATIC=1 $(BIN)/python -m pytest -q --doctest-modules -m "not slow" svmbook tests
 
 nbval: $(STAMP)
 	SVMBOOK_STATIC=1 OMP_NUM_THREADS=1 $(BIN)/python -m pytest -q -p no:cacheprovider \

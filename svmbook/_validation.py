@@ -1,32 +1,45 @@
-"""Parameter checks shared by the estimators and the reference functions.
+"""Parameter checks: the one place where the package checks what it is given.
 
-Every check raises a ``ValueError`` (wrong value) or ``TypeError`` (wrong type) whose message names
-the
-parameter, e.g. ``"C must be > 0, got -1"``. The estimators validate their parameters through
-scikit-learn's
-constraint table (``_parameter_constraints``); the free functions of :mod:`svmbook.qp` use the
-helpers here.
+Every check is ``check_*(name, value, ...)``, the parameter's name first, and raises a
+``ValueError`` (wrong value) or ``TypeError`` (wrong type) whose message names the parameter, e.g.
+``"C must be > 0, got -1"``. The estimators validate their hyperparameters through scikit-learn's
+constraint table (``_parameter_constraints``) and their data through the checks here, as do the
+free functions of every other module.
 """
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
+import scipy.sparse as sp
 
 __all__ = [
     "FLOAT32_MAX",
     "FLOAT32_TINY",
     "MU_RTOL",
+    "check_alpha0",
+    "check_bool",
+    "check_csr",
+    "check_equality",
     "check_gram",
     "check_hull_mu",
+    "check_indices",
+    "check_instances",
     "check_int",
     "check_interval",
     "check_kernel_range",
     "check_labels_pm1",
     "check_option",
+    "check_points",
     "check_positive",
+    "check_positive_array",
+    "check_psd",
+    "check_random_state",
+    "check_real",
     "check_sample_weight",
+    "check_square",
     "check_targets",
 ]
 
@@ -35,11 +48,38 @@ __all__ = [
 MU_RTOL = 1e-12
 
 
-def check_positive(name, value, *, allow_inf=False, allow_zero=False):
+# --------------------------------------------------------------------------------------------
+# scalars
+# --------------------------------------------------------------------------------------------
+
+
+def check_positive(name, value, *, allow_inf=False, allow_zero=False, hint=""):
     """Return ``value`` as a float after checking ``value > 0`` (or ``>= 0`` with ``allow_zero``).
 
-    ``np.inf`` is accepted only with ``allow_inf=True`` (``C=np.inf`` is the hard margin). NaN is
-    rejected.
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    value : float
+        The value to check. NaN is rejected.
+    allow_inf : bool, default=False
+        Accept ``np.inf`` (``C=np.inf`` is the hard margin).
+    allow_zero : bool, default=False
+        Accept 0.
+    hint : str, default=""
+        Appended to the message of a rejected infinity (what to do instead).
+
+    Returns
+    -------
+    float
+        The value.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not a real number.
+    ValueError
+        If ``value`` is NaN, infinite (without ``allow_inf``) or not positive.
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {type(value).__name__} {value!r}")
@@ -47,7 +87,7 @@ def check_positive(name, value, *, allow_inf=False, allow_zero=False):
     if np.isnan(value):
         raise ValueError(f"{name} must be a number, got nan")
     if np.isinf(value) and not (allow_inf and value > 0):
-        raise ValueError(f"{name} must be finite, got {value}")
+        raise ValueError(f"{name} must be finite{hint}, got {value}")
     if allow_zero:
         if value < 0:
             raise ValueError(f"{name} must be >= 0, got {value:g}")
@@ -56,20 +96,120 @@ def check_positive(name, value, *, allow_inf=False, allow_zero=False):
     return value
 
 
-def check_int(name, value, low):
-    """Return ``value`` as an int after checking it is an integer (not a bool) ``>= low``."""
-    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
+def check_real(name, value):
+    """Return ``value`` as a float after checking it is a finite real number.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    value : float
+        The value to check.
+
+    Returns
+    -------
+    float
+        The value.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not a real number.
+    ValueError
+        If ``value`` is NaN or infinite.
+    """
+    return check_interval(name, value, -np.inf, np.inf, low_open=True, high_open=True)
+
+
+def check_int(name, value, low, *, integral_float=False):
+    """Return ``value`` as an int after checking it is an integer (not a bool) ``>= low``.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    value : int
+        The value to check.
+    low : int
+        The smallest accepted value.
+    integral_float : bool, default=False
+        Also accept floats with an integer value, such as 2.0 (a kernel's degree or order).
+
+    Returns
+    -------
+    int
+        The value.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not an integer (or, with ``integral_float``, not a real number).
+    ValueError
+        If ``value`` is below ``low`` or, with ``integral_float``, a float that is not integral.
+    """
+    accepted = numbers.Real if integral_float else numbers.Integral
+    if isinstance(value, bool | np.bool_) or not isinstance(value, accepted):
         raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}")
+    if not isinstance(value, numbers.Integral) and (
+        not math.isfinite(value) or value != int(value)
+    ):
+        raise ValueError(f"{name} must be an integer, got {value}")
     if value < low:
         raise ValueError(f"{name} must be >= {low}, got {value}")
     return int(value)
 
 
+def check_bool(name, value):
+    """Return ``value`` as a bool after checking it is one (Python or numpy).
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    value : bool
+        The value to check.
+
+    Returns
+    -------
+    bool
+        The value.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not a bool.
+    """
+    if not isinstance(value, bool | np.bool_):
+        raise TypeError(f"{name} must be a bool, got {type(value).__name__} {value!r}")
+    return bool(value)
+
+
 def check_interval(name, value, low=-np.inf, high=np.inf, *, low_open=False, high_open=False):
     """Return ``value`` as a float after checking it lies in the interval ``low .. high``.
 
-    ``low_open``/``high_open`` exclude the end points. NaN is always rejected; infinities only
-    pass when an open-ended side allows them (``high=np.inf, high_open=False``).
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    value : float
+        The value to check. NaN is always rejected; infinities only pass when an open-ended side
+        allows them (``high=np.inf, high_open=False``).
+    low, high : float, default=-inf, inf
+        The ends of the interval.
+    low_open, high_open : bool, default=False
+        Exclude the end points.
+
+    Returns
+    -------
+    float
+        The value.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not a real number.
+    ValueError
+        If ``value`` is NaN or outside the interval.
     """
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {type(value).__name__} {value!r}")
@@ -83,18 +223,254 @@ def check_interval(name, value, low=-np.inf, high=np.inf, *, low_open=False, hig
 
 
 def check_option(name, value, options):
-    """Check that ``value`` is one of ``options`` (strings)."""
+    """Return ``value`` after checking it is one of ``options`` (strings).
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    value : str
+        The value to check.
+    options : sequence of str
+        The accepted values.
+
+    Returns
+    -------
+    str
+        The value.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` is not one of ``options``.
+    """
     if not isinstance(value, str) or value not in options:
         choices = ", ".join(repr(o) for o in options)
         raise ValueError(f"{name} must be one of {choices}, got {value!r}")
     return value
 
 
-def check_gram(K, n_samples=None, *, name="K"):
-    """Return the Gram matrix as a C-contiguous float64 square array with finite entries."""
-    K = np.asarray(K, dtype=np.float64)
+def check_random_state(name, value):
+    """Return a ``numpy.random.Generator`` from None, a non-negative int or a Generator.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    value : None, int or numpy.random.Generator
+        The seed (None: fresh entropy) or the generator itself.
+
+    Returns
+    -------
+    numpy.random.Generator
+        The generator.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is of another type.
+    ValueError
+        If ``value`` is a negative int.
+    """
+    if value is None or isinstance(value, np.random.Generator):
+        return np.random.default_rng(value)
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        if value < 0:
+            raise ValueError(f"{name} must be a non-negative int, got {value}")
+        return np.random.default_rng(int(value))
+    raise TypeError(
+        f"{name} must be None, an int or a numpy.random.Generator, got {type(value).__name__}"
+    )
+
+
+def check_instances(name, values, cls):
+    """Return ``values`` as a non-empty tuple after checking every item is a ``cls``.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    values : iterable
+        The items.
+    cls : type
+        The class every item must be an instance of.
+
+    Returns
+    -------
+    tuple
+        The items.
+
+    Raises
+    ------
+    ValueError
+        If there are no items.
+    TypeError
+        If an item is not a ``cls``.
+    """
+    values = tuple(values)
+    if not values:
+        raise ValueError(f"{name} needs at least one {cls.__name__}")
+    for v in values:
+        if not isinstance(v, cls):
+            raise TypeError(f"{name} takes {cls.__name__} objects, got {type(v).__name__} {v!r}")
+    return values
+
+
+# --------------------------------------------------------------------------------------------
+# arrays
+# --------------------------------------------------------------------------------------------
+
+
+def check_positive_array(name, value):
+    """Return ``value`` as a float64 array after checking it is non-empty, finite and ``> 0``.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    value : float or array-like
+        The value(s) to check (any shape).
+
+    Returns
+    -------
+    ndarray of float64
+        The values, in the shape given.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` is empty, or holds a non-finite or non-positive entry.
+    """
+    arr = np.asarray(value, dtype=np.float64)
+    if arr.size == 0 or not np.all(np.isfinite(arr)) or np.any(arr <= 0):
+        raise ValueError(f"{name} must be finite and > 0, got {value!r}")
+    return arr
+
+
+def check_points(name, X, *, min_features=1, allow_empty=False):
+    """Return points as a finite float64 C-contiguous 2-D array (one point a row).
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    X : array-like of shape (n_points, n_features)
+        The points. 1-D input is rejected (ambiguous between one point and one feature).
+    min_features : int, default=1
+        The smallest accepted number of features (columns).
+    allow_empty : bool, default=False
+        Accept zero points.
+
+    Returns
+    -------
+    ndarray of shape (n_points, n_features), float64
+        The points.
+
+    Raises
+    ------
+    TypeError
+        If ``X`` is not numeric.
+    ValueError
+        If ``X`` is not 2-D, is empty (without ``allow_empty``), has fewer than ``min_features``
+        columns, or holds NaN or infinity.
+    """
+    arr = np.asarray(X)
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must be a real numeric array, got dtype {arr.dtype}")
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be a 2-D array (n_samples, n_features), got {arr.ndim}-D with shape "
+            f"{arr.shape}; use X.reshape(-1, 1) for one feature or X.reshape(1, -1) for one sample"
+        )
+    if (arr.shape[0] == 0 and not allow_empty) or arr.shape[1] < min_features:
+        raise ValueError(
+            f"{name} must be a non-empty 2-D array (n_points, n_features >= {min_features}), "
+            f"got shape {arr.shape}"
+        )
+    arr = np.ascontiguousarray(arr, dtype=np.float64)
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinity")
+    return arr
+
+
+def check_csr(name, X):
+    """Return a scipy.sparse matrix as a finite float64 CSR matrix with sorted indices.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    X : scipy.sparse matrix of shape (n_points, n_features)
+        The points.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix
+        The points, duplicates summed and indices sorted (the solvers' row code relies on it).
+
+    Raises
+    ------
+    TypeError
+        If ``X`` is not numeric.
+    ValueError
+        If ``X`` is not 2-D or holds NaN or infinity.
+    """
+    if X.ndim != 2:
+        raise ValueError(f"{name} must be 2-D (n_samples, n_features), got {X.ndim}-D")
+    if X.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must be a real numeric array, got dtype {X.dtype}")
+    X = sp.csr_matrix(X, dtype=np.float64)
+    if not np.all(np.isfinite(X.data)):
+        raise ValueError(f"{name} contains NaN or infinity")
+    X.sum_duplicates()  # also sorts the indices
+    return X
+
+
+def check_square(name, K, *, context=""):
+    """Raise unless ``K`` is a square 2-D array.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    K : ndarray
+        The matrix.
+    context : str, default=""
+        Appended to the message, e.g. ``" with kernel='precomputed'"``.
+
+    Raises
+    ------
+    ValueError
+        If ``K`` is not square.
+    """
     if K.ndim != 2 or K.shape[0] != K.shape[1]:
-        raise ValueError(f"{name} must be a square 2-D Gram matrix, got shape {K.shape}")
+        raise ValueError(f"{name} must be a square 2-D Gram matrix{context}, got shape {K.shape}")
+
+
+def check_gram(name, K, n_samples=None):
+    """Return a Gram matrix as a C-contiguous float64 square array with finite entries.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    K : array-like of shape (n, n)
+        The Gram matrix.
+    n_samples : int, default=None
+        The number of samples of the labels or targets, which ``n`` must equal.
+
+    Returns
+    -------
+    ndarray of shape (n, n), float64
+        The matrix.
+
+    Raises
+    ------
+    ValueError
+        If ``K`` is not square, is empty, does not match ``n_samples`` or holds NaN or infinity.
+    """
+    K = np.asarray(K, dtype=np.float64)
+    check_square(name, K)
     if n_samples is not None and K.shape[0] != n_samples:
         raise ValueError(
             f"{name} has {K.shape[0]} rows but y has {n_samples} samples; they must match"
@@ -106,8 +482,55 @@ def check_gram(K, n_samples=None, *, name="K"):
     return np.ascontiguousarray(K)
 
 
-def check_targets(y, *, name="y"):
-    """Return regression targets as a finite 1-D float64 array."""
+def check_psd(name, H):
+    """Raise a readable error when the Hessian ``H`` of a QP is not positive semidefinite.
+
+    cvxopt would otherwise fail with "Rank(A) < p or Rank([P; A; G]) < n" or return a
+    meaningless point; one eigendecomposition costs less than a single interior-point iteration.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    H : ndarray of shape (n, n)
+        The symmetric Hessian.
+
+    Raises
+    ------
+    ValueError
+        If the smallest eigenvalue is below ``-1e-8`` times the largest magnitude.
+    """
+    eigenvalues = np.linalg.eigvalsh(H)
+    scale = max(1.0, float(np.abs(eigenvalues).max(initial=0.0)))
+    if eigenvalues[0] < -1e-8 * scale:
+        raise ValueError(
+            f"{name}, the QP Hessian, is not positive semidefinite (smallest eigenvalue "
+            f"{eigenvalues[0]:.4g}): the Gram matrix of this kernel on these data is indefinite, "
+            "so the dual is not a convex problem. Use a kernel with psd=True, or change the "
+            "kernel parameters (Gunn 1998, section 3.1.4: tanh is PSD only for some values)."
+        )
+
+
+def check_targets(name, y):
+    """Return regression targets as a finite 1-D float64 array.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    y : array-like of shape (n,)
+        The targets.
+
+    Returns
+    -------
+    ndarray of shape (n,), float64
+        The targets.
+
+    Raises
+    ------
+    ValueError
+        If ``y`` is not 1-D, is empty or holds NaN or infinity.
+    """
     y = np.asarray(y, dtype=np.float64)
     if y.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got shape {y.shape}")
@@ -118,19 +541,109 @@ def check_targets(y, *, name="y"):
     return np.ascontiguousarray(y)
 
 
-def check_labels_pm1(y, *, name="y"):
-    """Return labels as a 1-D float64 array with values in {-1, +1}, both classes present."""
-    y = check_targets(y, name=name)
+def check_labels_pm1(name, y, *, both_classes=True):
+    """Return labels as a 1-D float64 array with values in {-1, +1}.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    y : array-like of shape (n,)
+        The labels.
+    both_classes : bool, default=True
+        Require both classes to be present.
+
+    Returns
+    -------
+    ndarray of shape (n,), float64
+        The labels.
+
+    Raises
+    ------
+    ValueError
+        If ``y`` fails :func:`check_targets`, holds another value, or (with ``both_classes``)
+        holds one class only.
+    """
+    y = check_targets(name, y)
     if not np.all((y == 1.0) | (y == -1.0)):
         bad = np.unique(y[(y != 1.0) & (y != -1.0)])[:5]
         raise ValueError(f"{name} must contain only -1 and +1, got values {bad.tolist()}")
-    if np.all(y == y[0]):
+    if both_classes and np.all(y == y[0]):
         raise ValueError(f"{name} contains one class only ({y[0]:+g}); both -1 and +1 are required")
     return y
 
 
-def check_sample_weight(sample_weight, n_samples, *, positive=False, name="sample_weight"):
-    """Per-point weights ``s_i >= 0`` (``> 0`` with ``positive``) as float64; ones when None."""
+def check_indices(name, value, n, max_size=None):
+    """Return distinct indices into ``range(n)`` as a 1-D int64 array.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    value : array-like of shape (k,)
+        The indices (integral floats are accepted, a boolean mask is not).
+    n : int
+        The length of the indexed sequence.
+    max_size : int, default=None
+        The largest accepted number of indices.
+
+    Returns
+    -------
+    ndarray of shape (k,), int64
+        The indices.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` holds booleans or non-integral numbers.
+    ValueError
+        If ``value`` is not 1-D, an index is out of range or repeated, or there are more than
+        ``max_size``.
+    """
+    idx = np.asarray(value)
+    if idx.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D array of indices, got shape {idx.shape}")
+    if idx.size and not np.issubdtype(idx.dtype, np.integer):
+        if idx.dtype == bool:
+            raise TypeError(f"{name} must hold integer indices, not a boolean mask")
+        if not np.all(idx == np.round(idx)):
+            raise TypeError(f"{name} must hold integer indices, got dtype {idx.dtype}")
+    idx = idx.astype(np.int64)
+    if idx.size and (idx.min() < 0 or idx.max() >= n):
+        raise ValueError(
+            f"{name} indices must lie in [0, {n}), got min {idx.min()} max {idx.max()}"
+        )
+    if np.unique(idx).size != idx.size:
+        raise ValueError(f"{name} indices must be unique")
+    if max_size is not None and idx.size > max_size:
+        raise ValueError(f"{name} has {idx.size} indices but at most {max_size} are allowed")
+    return idx
+
+
+def check_sample_weight(name, sample_weight, n_samples, *, positive=False):
+    """Return per-point weights ``s_i >= 0`` (``> 0`` with ``positive``) as float64.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    sample_weight : array-like of shape (n_samples,) or None
+        The weights; None means all ones.
+    n_samples : int
+        The number of points.
+    positive : bool, default=False
+        Require every weight to be ``> 0`` (where a weight divides the kernel's diagonal).
+
+    Returns
+    -------
+    ndarray of shape (n_samples,), float64
+        The weights.
+
+    Raises
+    ------
+    ValueError
+        If the shape is wrong, a weight is not finite, negative, or (with ``positive``) zero.
+    """
     if sample_weight is None:
         return np.ones(n_samples)
     s = np.asarray(sample_weight, dtype=np.float64)
@@ -145,13 +658,35 @@ def check_sample_weight(sample_weight, n_samples, *, positive=False, name="sampl
     return np.ascontiguousarray(s)
 
 
-def check_hull_mu(mu, sample_weight, groups=None, *, labels=None, name="mu"):
+# --------------------------------------------------------------------------------------------
+# feasibility
+# --------------------------------------------------------------------------------------------
+
+
+def check_hull_mu(name, mu, sample_weight, groups=None, *, labels=None):
     """Raise a ``ValueError`` naming ``mu`` when a weighted reduced hull is empty.
 
     The reduced hull of a group of points with weights ``s_i`` (bounds ``alpha_i <= s_i mu``,
     ``sum alpha_i = 1``) is empty when ``mu * sum_group s_i < 1`` (up to :data:`MU_RTOL`); at
-    equality it is the weighted centroid. ``groups`` holds each point's hull (None: one hull);
-    ``labels`` maps a group to the name used in the message.
+    equality it is the weighted centroid.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    mu : float
+        The reduction parameter.
+    sample_weight : ndarray of shape (n,)
+        The weights ``s_i`` (checked already).
+    groups : ndarray of shape (n,), default=None
+        Each point's hull (None: one hull).
+    labels : mapping, default=None
+        Maps a group to the name used in the message.
+
+    Raises
+    ------
+    ValueError
+        If a hull is empty.
     """
     ids = [None] if groups is None else np.unique(groups)
     for g in ids:
@@ -165,6 +700,78 @@ def check_hull_mu(mu, sample_weight, groups=None, *, labels=None, name="mu"):
                 f"= {mu * total:.6g} < 1; use {name} >= {smallest:.6g} (at that value the hull is "
                 "the weighted centroid)"
             )
+
+
+def check_alpha0(name, alpha0, length, upper, idx):
+    """Return a solver's starting point in solver order after checking it is feasible.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the messages.
+    alpha0 : array-like of shape (length,)
+        The start, in the caller's order.
+    length : int
+        Its expected length.
+    upper : ndarray of shape (len(idx),)
+        The box bounds ``C_i`` of the kept variables.
+    idx : ndarray of int
+        The kept variables (the others, of weight <= 0, must start at 0).
+
+    Returns
+    -------
+    ndarray of shape (len(idx),), float64
+        ``alpha0[idx]``.
+
+    Raises
+    ------
+    ValueError
+        If the length is wrong, an entry is not finite, a dropped variable is not 0, or an entry
+        lies outside ``[0, upper]``.
+    """
+    a = np.asarray(alpha0, dtype=np.float64).ravel()
+    if a.shape[0] != length:
+        raise ValueError(f"{name} must have length {length}, got {a.shape[0]}")
+    if not np.all(np.isfinite(a)):
+        raise ValueError(f"{name} must be finite")
+    dropped = np.ones(length, dtype=bool)
+    dropped[idx] = False
+    if np.any(a[dropped] != 0):
+        raise ValueError(f"{name} must be 0 for samples with sample_weight <= 0")
+    a = a[idx]
+    bad = np.flatnonzero((a < 0) | (a > upper))
+    if bad.size:
+        k = bad[0]
+        raise ValueError(
+            f"{name} is infeasible: 0 <= {name} <= C fails at {bad.size} entries "
+            f"(e.g. {a[k]!r} not in [0, {upper[k]!r}])"
+        )
+    return a
+
+
+def check_equality(name, value, target, scale, *, start="alpha0"):
+    """Raise unless an equality constraint of a starting point holds to ``1e-10`` relative.
+
+    Parameters
+    ----------
+    name : str
+        The constrained quantity, e.g. ``"y'alpha0"``, used in the messages.
+    value : float
+        Its value at the start.
+    target : float
+        The value the constraint requires.
+    scale : float
+        The magnitude the tolerance is relative to (at least 1).
+    start : str, default="alpha0"
+        The name of the starting point, used in the messages.
+
+    Raises
+    ------
+    ValueError
+        If ``|value - target| > 1e-10 max(1, scale)``.
+    """
+    if abs(value - target) > 1e-10 * max(1.0, scale):
+        raise ValueError(f"{start} is infeasible: {name} = {value!r}, must equal {target!r}")
 
 
 #: float32's largest finite value and smallest normal number: the solvers cache kernel rows in

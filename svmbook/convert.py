@@ -103,7 +103,7 @@ def c_to_mu(alpha_c, C):
 
 
 def _alpha(alpha, name):
-    alpha = check_targets(alpha, name=name)
+    alpha = check_targets(name, alpha)
     if np.any(alpha < 0):
         raise ValueError(f"{name} must be >= 0")
     total = float(alpha.sum())

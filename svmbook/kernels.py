@@ -72,14 +72,21 @@ Sparse input
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
 import scipy.sparse as sp
 from numba import njit
 
-from ._validation import check_interval, check_positive
+from ._validation import (
+    check_bool,
+    check_csr,
+    check_instances,
+    check_int,
+    check_points,
+    check_positive,
+    check_real,
+)
 
 __all__ = [
     "KIND_CODES",
@@ -91,7 +98,6 @@ __all__ = [
     "get_kernel",
     "kernel_row",
     "kernel_rows",
-    "kernel_rows_f32",
     "linear",
     "mlp",
     "polynomial",
@@ -397,164 +403,6 @@ def kernel_rows(kind, theta, X, rows, Y, out):
     return out
 
 
-_LOG2E = 1.4426950408889634
-_LN2_HI = 0.6931471803691238  # fdlibm's ln2_hi: k * _LN2_HI is exact for |k| < 2**20
-_LN2_LO = 1.9082149292705877e-10
-# relative margin around the polynomial value: its error is below 4e-13 (degree-10 Taylor on
-# |r| <= ln2/2, remainder r^11/11! e^r < 3.3e-13, plus rounding), libm's exp is within 1 ulp
-_EXP_MARGIN = 1e-11
-_EXP_MIN = -87.0  # below this float32(exp) approaches the subnormals: leave it to libm
-
-
-@njit(cache=True, fastmath=True)
-def _exp_poly(Z, P, E):
-    """``exp(Z) ~ P * 2^k`` with ``E`` the bits of ``2^k`` (see :func:`exp_f32_exact`).
-
-    Fast-math only lets the compiler contract and reorder the polynomial; its error stays
-    below 1e-13, far inside the margin that :func:`exp_f32_exact` checks.
-    """
-    n = Z.shape[0]
-    for t in range(n):
-        x = max(Z[t], -100.0)
-        # nearest integer to x log2(e) <= 0.5: truncation of a non-positive number is its
-        # ceiling (np.floor would be a libm call and stop the loop from vectorising)
-        k = np.int64(x * _LOG2E - 0.5)
-        kf = np.float64(k)
-        r = (x - kf * _LN2_HI) - kf * _LN2_LO
-        q = 1.0 / 3628800.0
-        q = q * r + 1.0 / 362880.0
-        q = q * r + 1.0 / 40320.0
-        q = q * r + 1.0 / 5040.0
-        q = q * r + 1.0 / 720.0
-        q = q * r + 1.0 / 120.0
-        q = q * r + 1.0 / 24.0
-        q = q * r + 1.0 / 6.0
-        q = q * r + 0.5
-        q = q * r + 1.0
-        q = q * r + 1.0
-        P[t] = q
-        E[t] = (k + 1023) << 52
-
-
-@njit(cache=True)
-def exp_f32_exact(Z, out, P, E):
-    """``out[j] = float32(math.exp(Z[j]))`` for ``Z <= 0``, bitwise, in vectorisable loops.
-
-    A polynomial ``p ~ exp(Z[j])`` (range reduction ``Z = k ln2 + r``, degree-10 Taylor,
-    ``2^k`` assembled in the exponent bits) is accurate to ``< 4e-13`` relative. Whenever every
-    number within ``_EXP_MARGIN`` (1e-11) relative of ``p`` rounds to the same float32, so do the
-    exact value and libm's (within 1 ulp of it): the result is ``float32(p)``. The rare other
-    entries (about 2e-4 of them: ``p`` near a float32 rounding midpoint) and ``Z < -87`` are
-    recomputed with ``math.exp``. So the result equals ``float32(math.exp(Z))`` bit for bit,
-    while the bulk runs as SIMD. ``P`` (float64) and ``E`` (int64) are scratch of ``Z``'s length.
-    """
-    n = Z.shape[0]
-    _exp_poly(Z, P, E)
-    S = E.view(np.float64)
-    bad = E.view(np.uint64)  # E is spent once S is read: reuse it for the flags
-    n_bad = 0
-    for t in range(n):
-        p = P[t] * S[t]
-        out[t] = np.float32(p)
-        lo = np.float32(p * (1.0 - _EXP_MARGIN))
-        hi = np.float32(p * (1.0 + _EXP_MARGIN))
-        flag = (lo != hi) | (Z[t] < _EXP_MIN)
-        bad[t] = flag
-        n_bad += flag
-    if n_bad > 0:
-        for t in range(n):
-            if bad[t] != 0:
-                out[t] = np.float32(math.exp(Z[t]))
-    return out
-
-
-@njit(cache=True)
-def exp_f32_fast(Z, out, P, E):
-    """``out[j] ~ float32(math.exp(Z[j]))`` for ``Z <= 0``: the polynomial of
-    :func:`exp_f32_exact` without its rounding check.
-
-    The polynomial is within 4e-13 relative of ``exp``, so its float32 rounding differs from
-    libm's only when ``exp(Z[j])`` lies that close to a float32 rounding midpoint, and then by
-    one unit in the last place (measured: one entry in two million on [-100, 0]). The
-    solvers' fast mode uses it; the check and its second pass cost about a third of a kernel
-    row. Entries below -87 (near the float32 subnormals) still come from ``math.exp``. ``P``,
-    ``E`` as in :func:`exp_f32_exact`.
-    """
-    n = Z.shape[0]
-    _exp_poly(Z, P, E)
-    S = E.view(np.float64)
-    n_low = 0
-    for t in range(n):
-        out[t] = np.float32(P[t] * S[t])
-        n_low += Z[t] < _EXP_MIN
-    if n_low > 0:
-        for t in range(n):
-            if Z[t] < _EXP_MIN:
-                out[t] = np.float32(math.exp(Z[t]))
-    return out
-
-
-@njit(cache=True)
-def _rbf_exponent(gamma, xs, y_sq, dots, Z):
-    """``Z[j] = -gamma max(xs + y_sq[j] - 2 dots[j], 0)`` (``Z`` may be ``dots``)."""
-    for j in range(Z.shape[0]):
-        d2 = max(xs + y_sq[j] - 2.0 * dots[j], 0.0)
-        Z[j] = -gamma * d2
-
-
-@njit(cache=True)
-def rbf_row_f32_into(gamma, X, x_sq, a, out, xr, D, P, E):
-    """RBF row ``out[j] = float32(k(X[a], X[j]))`` in reused buffers (jitted).
-
-    Bitwise :func:`kernel_rows_f32` with ``rows = [a]`` and ``Y = X`` (the same matrix product,
-    written into ``D``), without allocating: a solver computing one row per iteration keeps
-    ``xr`` (1, n_features), ``D`` (1, m) float64, ``P`` (m,) float64 and ``E`` (m,) int64.
-    """
-    xr[0, :] = X[a]
-    np.dot(xr, X.T, D)
-    _rbf_exponent(gamma, x_sq[a], x_sq, D[0], D[0])
-    exp_f32_exact(D[0], out, P, E)
-    return out
-
-
-@njit(cache=True)
-def kernel_rows_f32(kind, theta, X, x_sq, rows, Y, y_sq, out):
-    """Kernel rows as float32, ``out[r, j] = float32(k(X[rows[r]], Y[j]))``, computed in float64.
-
-    The values are bitwise those of :func:`kernel_rows` cast to float32 (LIBSVM's ``Qfloat``).
-    For the RBF kernel the squared norms ``x_sq = |X_i|^2`` and ``y_sq = |Y_j|^2`` are given
-    (computed once by the caller with :func:`row_sq_norms`), so a row costs one matrix product
-    and one exponential per entry, not a pass over ``Y``. Other kinds ignore them.
-
-    Parameters
-    ----------
-    kind, theta, X, rows, Y
-        As :func:`kernel_rows`.
-    x_sq : ndarray of shape (n_x,), float64
-        Squared norms of the rows of ``X`` (RBF only; may be empty otherwise).
-    y_sq : ndarray of shape (n_y,), float64
-        Squared norms of the rows of ``Y`` (RBF only; may be empty otherwise).
-    out : ndarray of shape (n_rows, n_y), float32
-        Filled in place.
-    """
-    if kind == _RBF:
-        D = np.dot(X[rows], Y.T)
-        n = Y.shape[0]
-        Z = np.empty(n)
-        P = np.empty(n)
-        E = np.empty(n, dtype=np.int64)
-        for t in range(rows.shape[0]):
-            _rbf_exponent(theta[0], x_sq[rows[t]], y_sq, D[t], Z)
-            exp_f32_exact(Z, out[t], P, E)
-        return out
-    buf = np.empty((rows.shape[0], Y.shape[0]))
-    kernel_rows(kind, theta, X, rows, Y, buf)
-    for t in range(rows.shape[0]):
-        for j in range(Y.shape[0]):
-            out[t, j] = np.float32(buf[t, j])
-    return out
-
-
 @njit(cache=True)
 def row_sq_norms(X):
     """Squared Euclidean norms of the rows of ``X`` (the ones :func:`kernel_rows` uses)."""
@@ -564,46 +412,6 @@ def row_sq_norms(X):
 # --------------------------------------------------------------------------------------------
 # Python shell: validation and the Kernel value type.
 # --------------------------------------------------------------------------------------------
-
-
-def _check_finite(name, value):
-    """A finite real parameter (no range restriction)."""
-    return check_interval(name, value, -np.inf, np.inf, low_open=True, high_open=True)
-
-
-def _check_int(value, name, *, minimum):
-    """Return ``value`` as an int >= ``minimum`` (integral floats such as 2.0 are accepted)."""
-    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}")
-    if not isinstance(value, numbers.Integral):
-        if not math.isfinite(value) or value != int(value):
-            raise ValueError(f"{name} must be an integer, got {value}")
-    value = int(value)
-    if value < minimum:
-        raise ValueError(f"{name} must be >= {minimum}, got {value}")
-    return value
-
-
-def _check_bool(value, name):
-    if not isinstance(value, bool | np.bool_):
-        raise TypeError(f"{name} must be a bool, got {type(value).__name__} {value!r}")
-    return bool(value)
-
-
-def _check_array(X, name):
-    """Return ``X`` as a finite float64 C-contiguous 2-D array."""
-    arr = np.asarray(X)
-    if arr.dtype.kind not in "biuf":
-        raise TypeError(f"{name} must be a real numeric array, got dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise ValueError(
-            f"{name} must be a 2-D array (n_samples, n_features), got {arr.ndim}-D with shape "
-            f"{arr.shape}; use X.reshape(-1, 1) for one feature or X.reshape(1, -1) for one sample"
-        )
-    arr = np.ascontiguousarray(arr, dtype=np.float64)
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} contains NaN or infinity")
-    return arr
 
 
 @dataclass(frozen=True, eq=True, repr=False)
@@ -678,8 +486,13 @@ class Kernel:
             Non-numeric data.
         """
         if sp.issparse(X):
-            return self._check_sparse(X, name)
-        X = _check_array(X, name)
+            if self.kind not in SPARSE_KINDS:
+                raise TypeError(
+                    f"sparse {name} is supported by the linear and rbf kernels only, not by "
+                    f"{self!r}; pass {name}.toarray() for this kernel"
+                )
+            return check_csr(name, X)
+        X = check_points(name, X, allow_empty=True)
         if self.kind == _SPLINE_INFINITE and X.size and X.min() < 0:
             raise ValueError(
                 f"spline kernel needs inputs >= 0 (the infinite spline, Gunn 1998 eq. 3.11-3.12, "
@@ -698,23 +511,6 @@ class Kernel:
                 )
             for f in range(X.shape[1]):
                 parts[0 if len(parts) == 1 else f].check_input(X[:, f : f + 1], name)
-        return X
-
-    def _check_sparse(self, X, name):
-        """A sparse ``X`` as a finite float64 CSR matrix with sorted indices (linear, RBF)."""
-        if self.kind not in SPARSE_KINDS:
-            raise TypeError(
-                f"sparse {name} is supported by the linear and rbf kernels only, not by "
-                f"{self!r}; pass {name}.toarray() for this kernel"
-            )
-        if X.ndim != 2:
-            raise ValueError(f"{name} must be 2-D (n_samples, n_features), got {X.ndim}-D")
-        if X.dtype.kind not in "biuf":
-            raise TypeError(f"{name} must be a real numeric array, got dtype {X.dtype}")
-        X = sp.csr_matrix(X, dtype=np.float64)
-        if not np.all(np.isfinite(X.data)):
-            raise ValueError(f"{name} contains NaN or infinity")
-        X.sum_duplicates()  # also sorts the indices, which the row code relies on
         return X
 
     def __call__(self, X, Y=None):
@@ -845,9 +641,9 @@ def polynomial(degree, coef0=1.0, scale=1.0):
     kernel : Kernel
         ``psd`` is True when ``coef0 >= 0`` and ``scale >= 0``.
     """
-    degree = _check_int(degree, "degree", minimum=1)
-    coef0 = _check_finite("coef0", coef0)
-    scale = _check_finite("scale", scale)
+    degree = check_int("degree", degree, 1, integral_float=True)
+    coef0 = check_real("coef0", coef0)
+    scale = check_real("scale", scale)
     return Kernel(
         "polynomial",
         (("degree", degree), ("coef0", coef0), ("scale", scale)),
@@ -941,9 +737,9 @@ def mlp(scale=1.0, offset=-1.0, divide_by_dim=False):
     -------
     kernel : Kernel
     """
-    scale = _check_finite("scale", scale)
-    offset = _check_finite("offset", offset)
-    divide_by_dim = _check_bool(divide_by_dim, "divide_by_dim")
+    scale = check_real("scale", scale)
+    offset = check_real("offset", offset)
+    divide_by_dim = check_bool("divide_by_dim", divide_by_dim)
     return Kernel(
         "mlp",
         (("scale", scale), ("offset", offset), ("divide_by_dim", divide_by_dim)),
@@ -978,8 +774,8 @@ def fourier(order, toolbox_bug=False):
     -------
     kernel : Kernel
     """
-    order = _check_int(order, "order", minimum=0)
-    toolbox_bug = _check_bool(toolbox_bug, "toolbox_bug")
+    order = check_int("order", order, 0, integral_float=True)
+    toolbox_bug = check_bool("toolbox_bug", toolbox_bug)
     return Kernel(
         "fourier",
         (("order", order), ("toolbox_bug", toolbox_bug)),
@@ -1019,7 +815,7 @@ def spline(order=1, knots=None):
     -------
     kernel : Kernel
     """
-    order = _check_int(order, "order", minimum=0)
+    order = check_int("order", order, 0, integral_float=True)
     if knots is None:
         return Kernel(
             "spline",
@@ -1071,8 +867,8 @@ def bspline(order, normalised=True):
     -------
     kernel : Kernel
     """
-    order = _check_int(order, "order", minimum=0)
-    normalised = _check_bool(normalised, "normalised")
+    order = check_int("order", order, 0, integral_float=True)
+    normalised = check_bool("normalised", normalised)
     return Kernel(
         "bspline",
         (("order", order), ("normalised", normalised)),
@@ -1081,15 +877,6 @@ def bspline(order, normalised=True):
         kind=_BSPLINE,
         _theta=(float(order), float(normalised)),
     )
-
-
-def _check_kernels(kernels, who):
-    if not kernels:
-        raise ValueError(f"{who} needs at least one kernel")
-    for k in kernels:
-        if not isinstance(k, Kernel):
-            raise TypeError(f"{who} takes Kernel objects, got {type(k).__name__} {k!r}")
-    return tuple(kernels)
 
 
 def _combinator(name, kernels, implicit_bias):
@@ -1118,7 +905,7 @@ def additive(*kernels):
     kernel : Kernel
         PSD if every part is; implicit bias if any part has one.
     """
-    kernels = _check_kernels(kernels, "additive")
+    kernels = check_instances("additive", kernels, Kernel)
     return _combinator("additive", kernels, any(k.implicit_bias for k in kernels))
 
 
@@ -1138,7 +925,7 @@ def tensor(*kernels):
     kernel : Kernel
         PSD if every part is; implicit bias if every part has one.
     """
-    kernels = _check_kernels(kernels, "tensor")
+    kernels = check_instances("tensor", kernels, Kernel)
     return _combinator("tensor", kernels, all(k.implicit_bias for k in kernels))
 
 

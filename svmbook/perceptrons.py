@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 from sklearn.exceptions import ConvergenceWarning
 
-from ._validation import check_gram, check_labels_pm1, check_option, check_positive
+from ._validation import check_gram, check_int, check_labels_pm1, check_option, check_positive
 
 __all__ = ["PerceptronResult", "adatron", "augment_bias", "rosenblatt"]
 
@@ -75,12 +75,6 @@ def augment_bias(X):
     if X.ndim != 2:
         raise ValueError(f"X must be 2-D (n_samples, n_features), got shape {X.shape}")
     return np.ascontiguousarray(np.hstack([np.ones((X.shape[0], 1)), X]))
-
-
-def _check_count(name, value):
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
-    return int(value)
 
 
 @njit(cache=True)
@@ -137,9 +131,9 @@ def rosenblatt(K, y, *, max_epochs=1000):
     >>> res.converged, res.alpha.tolist()
     (True, [1.0, 0.0, 0.0, 0.0])
     """
-    y = check_labels_pm1(y)
-    K = check_gram(K, y.shape[0])
-    max_epochs = _check_count("max_epochs", max_epochs)
+    y = check_labels_pm1("y", y)
+    K = check_gram("K", K, y.shape[0])
+    max_epochs = check_int("max_epochs", max_epochs, 1)
     alpha, epochs, converged = _rosenblatt_epochs(K, y, max_epochs)
     if not converged:
         warnings.warn(
@@ -280,12 +274,12 @@ def adatron(
     >>> res.converged, np.round(X.T @ res.coef, 4).tolist()
     (True, [0.4286, 0.2857])
     """
-    y = check_labels_pm1(y)
-    K = check_gram(K, y.shape[0])
+    y = check_labels_pm1("y", y)
+    K = check_gram("K", K, y.shape[0])
     eta = check_positive("eta", eta)
     check_option("mode", mode, _MODES)
     tol = check_positive("tol", tol)
-    max_iter = _check_count("max_iter", max_iter)
+    max_iter = check_int("max_iter", max_iter, 1)
     use_delta = delta is not None
     delta = check_positive("delta", delta, allow_zero=True) if use_delta else 0.0
     if use_delta and delta >= 1.0:

@@ -22,7 +22,7 @@ import itertools
 
 import numpy as np
 
-from ._validation import check_interval
+from ._validation import check_interval, check_labels_pm1, check_points, check_positive_array
 
 __all__ = [
     "can_shatter",
@@ -36,13 +36,6 @@ __all__ = [
 
 _FORMS = ("vapnik", "as_printed")
 _MAX_SHATTER_POINTS = 16
-
-
-def _check_h(h):
-    h_arr = np.asarray(h, dtype=np.float64)
-    if h_arr.size == 0 or not np.all(np.isfinite(h_arr)) or np.any(h_arr <= 0):
-        raise ValueError(f"h must be finite and > 0, got {h!r}")
-    return h_arr
 
 
 def vc_confidence(h, n_samples, delta=0.05, form="vapnik"):
@@ -72,7 +65,7 @@ def vc_confidence(h, n_samples, delta=0.05, form="vapnik"):
     >>> round(vc_confidence(3, 100), 6), round(vc_confidence(3, 100, form="as_printed"), 6)
     (0.447003, 0.412623)
     """
-    h_arr = _check_h(h)
+    h_arr = check_positive_array("h", h)
     n_samples = check_interval("n_samples", n_samples, 0.0, low_open=True, high_open=True)
     delta = check_interval("delta", delta, 0.0, 1.0, low_open=True, high_open=True)
     if form not in _FORMS:
@@ -204,20 +197,6 @@ def _separable(X, y):
     raise RuntimeError(f"linprog failed to decide separability: {result.message}")
 
 
-def _check_Xy(X, y):
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim != 2 or X.shape[0] == 0 or X.shape[1] == 0:
-        raise ValueError(f"X must be a non-empty 2-D array, got shape {X.shape}")
-    if not np.all(np.isfinite(X)):
-        raise ValueError("X must not contain NaN or inf")
-    y = np.asarray(y, dtype=np.float64)
-    if y.shape != (X.shape[0],):
-        raise ValueError(f"y must have shape ({X.shape[0]},), got {y.shape}")
-    if not np.all(np.isin(y, (-1.0, 1.0))):
-        raise ValueError("y must contain only -1 and +1")
-    return X, y
-
-
 def is_linearly_separable(X, y):
     """Whether an affine classifier sign(<w, x> + b) labels every point correctly (strictly).
 
@@ -240,7 +219,10 @@ def is_linearly_separable(X, y):
     >>> is_linearly_separable([[0, 0], [1, 1], [0, 1], [1, 0]], [-1, -1, 1, 1])  # XOR
     False
     """
-    X, y = _check_Xy(X, y)
+    X = check_points("X", X)
+    y = check_labels_pm1("y", y, both_classes=False)
+    if y.shape != (X.shape[0],):
+        raise ValueError(f"y must have shape ({X.shape[0]},), got {y.shape}")
     return _separable(X, y)
 
 

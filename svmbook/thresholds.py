@@ -12,7 +12,7 @@ drops restored), i.e. ``f = K @ (alpha * y)``; solvers with an f-cache pass it a
 Thresholds of a two-class machine:
 
 * :func:`b_kkt` -- the KKT threshold (4.8) of the mu-SVM, averaged over the free SVs, and the
-  interval of KKT-consistent thresholds when a class has none (Fig. 4.12, errata O10);
+  interval of KKT-consistent thresholds when a class has none (Fig. 4.12);
 * :func:`b_csvm` -- the C-SVM's KKT threshold ``b = w.x_i - y_i`` (section 4.3.5), rho fixed to 1;
 * :func:`b_geom` -- the geometric threshold (4.9): the bisector of the nearest points;
 * :func:`b_platt` -- the probabilistic threshold of Platt's sigmoid (section 4.3.3).
@@ -28,8 +28,7 @@ from typing import NamedTuple
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from ._validation import check_labels_pm1, check_option, check_positive, check_targets
-from .qp._common import bias_from_bounds
+from ._validation import check_int, check_labels_pm1, check_option, check_positive, check_targets
 
 __all__ = [
     "KKTThreshold",
@@ -37,6 +36,7 @@ __all__ = [
     "b_geom",
     "b_kkt",
     "b_platt",
+    "bias_from_bounds",
     "bound_sets",
     "perceptron_threshold",
     "platt_fit",
@@ -67,10 +67,51 @@ class KKTThreshold(NamedTuple):
     rho_interval: tuple[float, float]
 
 
+def bias_from_bounds(estimates, free, lows, highs):
+    """Bias from the KKT conditions of a trained machine.
+
+    The mean of ``estimates`` over the free support vectors if there are any, else the midpoint
+    of the interval ``[max(lows), min(highs)]`` of KKT-consistent values (its finite end when the
+    other is infinite). Used both for the thesis's subtracted threshold and for the added bias of
+    the reference formulations: the sign convention is the caller's.
+
+    Parameters
+    ----------
+    estimates : ndarray of shape (n,)
+        Per-point value of the bias implied by each support vector sitting on its margin.
+    free : ndarray of bool, shape (n,)
+        Mask of the free support vectors (strictly inside the box), whose estimates pin the bias.
+    lows : ndarray of shape (m,)
+        Lower bounds on the bias given by the bound points (``-inf`` where a point gives none).
+    highs : ndarray of shape (k,)
+        Upper bounds on the bias given by the bound points (``+inf`` where a point gives none).
+
+    Returns
+    -------
+    b : float
+        The bias.
+    interval : tuple of float
+        ``(lo, hi)``, the KKT-consistent values; ``lo == hi == b`` when a free support vector pins
+        the bias.
+    """
+    if np.any(free):
+        b = float(np.mean(estimates[free]))
+        return b, (b, b)
+    lo = float(np.max(lows)) if lows.size else -np.inf
+    hi = float(np.min(highs)) if highs.size else np.inf
+    if np.isfinite(lo) and np.isfinite(hi):
+        b = 0.5 * (lo + hi)
+    elif np.isfinite(lo) or np.isfinite(hi):
+        b = lo if np.isfinite(lo) else hi
+    else:  # pragma: no cover - cannot happen with both classes / at least one sample
+        b = 0.0
+    return b, (lo, hi)
+
+
 def _inputs(f, y, alpha):
-    y = check_labels_pm1(y)
-    f = check_targets(f, name="f")
-    alpha = check_targets(alpha, name="alpha")
+    y = check_labels_pm1("y", y)
+    f = check_targets("f", f)
+    alpha = check_targets("alpha", alpha)
     if f.shape != y.shape or alpha.shape != y.shape:
         raise ValueError(
             f"f, y and alpha must have the same shape, got {f.shape}, {y.shape}, {alpha.shape}"
@@ -119,13 +160,15 @@ def b_kkt(f, y, alpha, upper, *, tol=1e-6):
 
     A class with free SVs pins its plane (the average of their ``f_i``, as (4.8) with one SV per
     class); a class without one (every alpha at 0 or at its cap, typical for integer ``1/mu``,
-    Fig. 4.12) leaves an interval, of which we take the midpoint (errata O10), or the finite end
-    when the other end is infinite (a class reduced to its centroid, Fig. 4.13: the smallest rho,
-    as the thesis prescribes for the mu-SVM). Then ``b = (u + l) / 2`` and ``rho = (u - l) / 2``.
+    Fig. 4.12) leaves an interval, of which we take the midpoint (our choice: the KKT conditions
+    leave b undetermined there), or the finite end when the other end is infinite (a class reduced
+    to its centroid, Fig. 4.13: the smallest rho, as the thesis prescribes for the mu-SVM).
+    Then ``b = (u + l) / 2`` and ``rho = (u - l) / 2``.
 
     Correction to the source: the thesis prints the no-free-SV range as
     ``b_min = (b_1 + b_3) / 2``, ``b_max = (b_2 + b_4) / 2``; an LP over (b, rho) shows the labels
-    are swapped (notes 001b section 7 item 9): ``b_interval = ((b_2 + b_4) / 2, (b_1 + b_3) / 2)``.
+    are swapped (Goodrich 2012, section 4.3.1; ``docs/errata.md``,
+    goodrich-2012-sec-4-3-1-b-range): ``b_interval = ((b_2 + b_4) / 2, (b_1 + b_3) / 2)``.
 
     Parameters
     ----------
@@ -268,7 +311,7 @@ def platt_fit(decision, y, *, max_iter=100, tol=1e-5):
     ``1/(N- + 2)``, Newton's method with backtracking line search, and the numerically stable
     evaluation of ``log(1 + exp(.))`` (their improvement over Platt's pseudo-code). Deterministic:
     it fits the given values (the thesis does not say whether Platt's fit used training outputs or
-    cross-validation; notes 001b section 7 item 15; we fit what the caller passes).
+    cross-validation, section 4.3.3; we fit what the caller passes).
 
     Parameters
     ----------
@@ -285,12 +328,11 @@ def platt_fit(decision, y, *, max_iter=100, tol=1e-5):
     -------
     A, B : float
     """
-    y = check_labels_pm1(y)
-    d = check_targets(decision, name="decision")
+    y = check_labels_pm1("y", y)
+    d = check_targets("decision", decision)
     if d.shape != y.shape:
         raise ValueError(f"decision and y must have the same shape, got {d.shape}, {y.shape}")
-    if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
-        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
+    max_iter = check_int("max_iter", max_iter, 1)
     tol = check_positive("tol", tol)
     n_pos, n_neg = float(np.sum(y > 0)), float(np.sum(y < 0))
     t = np.where(y > 0, (n_pos + 1.0) / (n_pos + 2.0), 1.0 / (n_neg + 2.0))
@@ -391,7 +433,7 @@ def perceptron_threshold(f, y, alpha, kind="kkt", *, tol=1e-6):
       ``b^2/2`` of (2.53)/(4.14) (Table 2.2).
     * ``"geometric"``: as printed ``b = sum_i alpha_i K(x_i, x_j)``, with a free index j. We read it
       as the SVM's geometric threshold with the original kernel: the bisector of the per-class
-      normalised points, :func:`b_geom` (notes 001b section 7 item 8, first reading).
+      normalised points, :func:`b_geom` (``docs/errata.md``, goodrich-2012-sec-5-9-3-thresholds).
     * ``"bias_free"``: ``b = 0`` (the "B" rows of Table 2.2).
     * ``"svm_kkt"``: ``b = 1/2 (max_{I_pos, alpha_i>0} f_i + min_{I_neg, alpha_i>0} f_i)``.
       Correction to the source: the printed sums ``sum_k alpha_k K(x_k, x_i)`` lack ``y_k``;

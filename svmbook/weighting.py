@@ -64,8 +64,8 @@ def kappa(s, y):
     >>> kappa(None, y), kappa(np.where(y > 0, 10.0, 1.0), y)
     (200.0, 1000.0)
     """
-    y = check_labels_pm1(y)
-    s = check_sample_weight(s, y.shape[0])
+    y = check_labels_pm1("y", y)
+    s = check_sample_weight("s", s, y.shape[0])
     return float(min(s[y > 0].sum(), s[y < 0].sum()))
 
 
@@ -129,7 +129,7 @@ def class_proportion_weights(y):
     >>> np.unique(class_proportion_weights(np.r_[np.ones(200), -np.ones(1000)])).tolist()
     [1.0, 5.0]
     """
-    y = check_labels_pm1(y)
+    y = check_labels_pm1("y", y)
     n_pos, n_neg = float(np.sum(y > 0)), float(np.sum(y < 0))
     return np.where(y > 0, max(n_pos, n_neg) / n_pos, max(n_pos, n_neg) / n_neg)
 
@@ -149,12 +149,12 @@ def cost_weights(y, costs):
     -------
     ndarray of shape (n_samples,)
     """
-    y = check_labels_pm1(y)
+    y = check_labels_pm1("y", y)
     if isinstance(costs, dict):
         if set(costs) != {1, -1}:
             raise ValueError(f"costs must have the keys 1 and -1, got {sorted(costs)}")
         costs = np.where(y > 0, float(costs[1]), float(costs[-1]))
-    s = check_sample_weight(costs, y.shape[0])
+    s = check_sample_weight("costs", costs, y.shape[0])
     return s.copy()
 
 
@@ -174,7 +174,7 @@ def strategy_weights(y, strategy, costs=None):
     ndarray of shape (n_samples,)
     """
     check_option("strategy", strategy, _STRATEGIES)
-    y = check_labels_pm1(y)
+    y = check_labels_pm1("y", y)
     if strategy == "overall":
         return np.ones(y.shape[0])
     if strategy == "class_proportion":
@@ -185,8 +185,8 @@ def strategy_weights(y, strategy, costs=None):
 
 
 def _pair(y_true, y_pred):
-    y_true = check_labels_pm1(y_true, name="y_true")
-    y_pred = check_targets(y_pred, name="y_pred")
+    y_true = check_labels_pm1("y_true", y_true)
+    y_pred = check_targets("y_pred", y_pred)
     if y_pred.shape != y_true.shape:
         raise ValueError(f"y_pred must have the shape of y_true {y_true.shape}, got {y_pred.shape}")
     if not np.all(np.abs(y_pred) == 1.0):

@@ -83,7 +83,7 @@ def _check_xy(X, y):
     X = np.asarray(X, dtype=np.float64)
     if X.ndim != 2 or X.shape[1] != 2:
         raise ValueError(f"X must have shape (n_samples, 2), got {X.shape}")
-    y = check_labels_pm1(y)
+    y = check_labels_pm1("y", y)
     if y.shape != (X.shape[0],):
         raise ValueError(f"y must have shape ({X.shape[0]},), got {y.shape}")
     if not (np.any(y > 0) and np.any(y < 0)):
@@ -705,7 +705,7 @@ def linear_csvm_thresholds(X, y, C):
     from svmbook import SVC  # deferred: svmbook imports its estimators first
 
     X = np.asarray(X, dtype=np.float64)
-    y = check_labels_pm1(y)
+    y = check_labels_pm1("y", y)
     C = float(C)
     if not C > 0 or not np.isfinite(C):
         raise ValueError(f"C must be finite and > 0, got {C}")
@@ -916,7 +916,7 @@ def plot_platt_fit(
     -------
     matplotlib.axes.Axes
     """
-    y = check_labels_pm1(y)
+    y = check_labels_pm1("y", y)
     f = np.asarray(f, dtype=np.float64)
     if f.shape != y.shape:
         raise ValueError(f"f must have the shape of y {y.shape}, got {f.shape}")

@@ -13,6 +13,9 @@ from urllib.parse import unquote, urlsplit
 import nbformat
 import pytest
 
+# Building the book runs Sphinx over every chapter (minutes): ``make unit`` leaves it out.
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted(p for p in (REPO / "notebooks").glob("*.ipynb") if re.match(r"\d\d_", p.name))
 

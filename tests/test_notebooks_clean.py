@@ -202,6 +202,7 @@ FIGURE_CELL = (
 )
 
 
+@pytest.mark.slow
 def test_executor_runs_cleans_and_is_deterministic(tmp_path):
     source = tmp_path / "src" / "01_chapter.ipynb"
     source.parent.mkdir()
@@ -242,6 +243,7 @@ def test_executor_runs_cleans_and_is_deterministic(tmp_path):
     assert (tmp_path / "b" / source.name).read_bytes() == out.read_bytes()
 
 
+@pytest.mark.slow
 def test_executor_fails_on_error_and_writes_nothing(tmp_path):
     source = tmp_path / "01_broken.ipynb"
     source.write_text(nbformat.writes(_chapter("raise ValueError('boom')")), encoding="utf-8")

@@ -91,7 +91,7 @@ def test_adatron_bad_input_and_budget():
         adatron(K, y, mode="batch")
     with pytest.raises(ValueError, match="eta must be > 0"):
         adatron(K, y, eta=0.0)
-    with pytest.raises(ValueError, match="max_iter must be a positive integer"):
+    with pytest.raises(ValueError, match="max_iter must be >= 1, got 0"):
         adatron(K, y, max_iter=0)
     with pytest.raises(ValueError, match="K must have a positive diagonal"):
         adatron(np.zeros((20, 20)), y)

@@ -1,11 +1,13 @@
 """Thresholds (svmbook.thresholds), Goodrich (2012) sections 4.3 and 5.9.3.
 
-Oracles: the corrected closed-form range [(b_2 + b_4)/2, (b_1 + b_3)/2] of the KKT threshold when
-no SV is free (notes 001b section 5 item 25; the LP over the primal is in test_qp_geometric), the
-K = I closed form (item 12), b_kkt = b_geom for the hard margin (item 17), svmbook.qp.svc_dual's
-own bias for the C-SVM threshold, the bad KKT threshold of the C-SVM on the 500/50 toy (item 27),
-and scipy's minimiser of Platt's likelihood. Tolerances: cvxopt after polishing (1e-7); Platt's
-Newton method stops at gradient 1e-10 here, so (A, B) agree with scipy to ~1e-6.
+Oracles: the corrected closed-form range [(b_2 + b_4)/2, (b_1 + b_3)/2] of the KKT threshold when no
+SV is free (Goodrich 2012, section 4.3.1, corrected as in docs/errata.md,
+goodrich-2012-sec-4-3-1-b-range; the LP over the primal is in tests/qp/test_geometric.py), the K = I
+closed form (the Gaussian limit: alpha_i = 1/n of its class), b_kkt = b_geom for the hard margin
+(Fig. 4.14b), svmbook.qp.svc_dual's own bias for the C-SVM threshold, the bad KKT threshold of the
+C-SVM on the 500/50 toy (Figs. 4.10 and 4.15), and scipy's minimiser of Platt's likelihood.
+Tolerances: cvxopt after polishing (1e-7); Platt's Newton method stops at gradient 1e-10 here, so
+(A, B) agree with scipy to ~1e-6.
 """
 
 import numpy as np
@@ -138,7 +140,7 @@ def test_platt_errors():
     y = np.r_[np.ones(10), -np.ones(10)]
     with pytest.raises(ValueError, match="slope A"):
         b_platt(-y * 2.0, y)  # anti-ordered values
-    with pytest.raises(ValueError, match="max_iter must be a positive integer"):
+    with pytest.raises(ValueError, match="max_iter must be >= 1, got 0"):
         platt_fit(y, y, max_iter=0)
 
 

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from .._validation import check_points
+
 __all__ = [
     "Hull",
     "beneath_beyond",
@@ -103,15 +105,6 @@ def is_visible(normal, offset, p, eps=0.0):
 def is_below(normal, offset, p, eps=0.0):
     """Whether ``p`` is below the facet (Fig. 3.2): ``normal . p < offset - eps``."""
     return np.asarray(p) @ normal < offset - eps
-
-
-def _check_points(P, d_min=2):
-    P = np.asarray(P, dtype=np.float64)
-    if P.ndim != 2 or P.shape[0] == 0 or P.shape[1] < d_min:
-        raise ValueError(f"P must be a non-empty (n_points, d >= {d_min}) array, got {P.shape}")
-    if not np.all(np.isfinite(P)):
-        raise ValueError("P contains NaN or infinity")
-    return np.ascontiguousarray(P)
 
 
 @njit(cache=True)
@@ -210,7 +203,7 @@ def quickhull2d(P, eps=None):
     >>> quickhull2d([[0, 0], [2, 0], [1, 1], [1, 3], [0, 0], [1, 0]]).tolist()
     [0, 1, 3]
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     if P.shape[1] != 2:
         raise ValueError(f"P must have 2 columns, got {P.shape[1]}")
     clockwise = _quickhull2d(P, default_eps(P, eps))
@@ -432,7 +425,7 @@ def beneath_beyond(P, eps=None, random_state=0):
     >>> hull.vertices.tolist(), hull.facets.shape
     ([0, 1, 2, 3, 4, 5, 6, 7], (12, 3))
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     n, d = P.shape
     eps = default_eps(P, eps)
     if n < d + 1:

@@ -15,7 +15,8 @@ from math import comb, floor
 
 import numpy as np
 
-from .convex import _check_points, beneath_beyond, quickhull2d
+from .._validation import check_points
+from .convex import beneath_beyond, quickhull2d
 from .rch import beneath_rch, qrh
 from .vertex import n_support, resolve_mu
 
@@ -53,7 +54,7 @@ def count_ksets(P, k, random_state=0):
     >>> count_ksets(np.c_[np.cos(t), np.sin(t)], 2)  # Fig. 3.7: five 2-sets
     5
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     resolve_mu(P.shape[0], k=k)
     return _rch(P, k=k, random_state=random_state).n_vertices
 
@@ -71,7 +72,7 @@ def kset_polytope(P, k):
     ndarray of shape (n_v, d)
         The vertex coordinates (counter-clockwise in 2-D).
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     n = P.shape[0]
     resolve_mu(n, k=k)
     centroids = np.array([P[list(T)].mean(axis=0) for T in combinations(range(n), k)])
@@ -90,7 +91,7 @@ def hull_counts(P, mus, random_state=0):
     n_v, n_r : ndarray of int64
         In the plane ``n_r = n_v`` for hulls with at least 3 vertices.
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     hulls = [_rch(P, mu, random_state=random_state) for mu in mus]
     return (
         np.array([h.n_vertices for h in hulls], dtype=np.int64),

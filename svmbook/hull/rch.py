@@ -23,8 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from .._validation import check_option
-from .convex import FacetComplex, _check_points, default_eps, hyperplane, initial_simplex
+from .._validation import check_option, check_points
+from .convex import FacetComplex, default_eps, hyperplane, initial_simplex
 from .vertex import n_support, rch_vertex, resolve_mu, wrch_vertex
 
 __all__ = [
@@ -306,7 +306,7 @@ def qrh(P, mu=None, *, k=None, filter="both", eps=None):
     (docs/errata.md#goodrich-2012-alg-5): the printed subsets keep the points with
     ``n_l . x >= n_l . s`` for some support point ``s`` of ``h``; that drops support points of ``l``
     that later vertices between ``l`` and ``h`` need, and the hull comes out wrong (see
-    ``tests/test_hull_rch.py``). The corrected filter also keeps everything on or beyond the support
+    ``tests/hull/test_rch.py``). The corrected filter also keeps everything on or beyond the support
     of ``l`` (for ``L``) and of ``r`` (for ``R``). The recursion is an explicit stack in numba,
     emitting the thesis's clockwise order, reversed here to counter-clockwise. Ties in the
     projections can produce non-vertex boundary points (Fig. 3.6); they are removed from the output.
@@ -318,7 +318,7 @@ def qrh(P, mu=None, *, k=None, filter="both", eps=None):
     >>> hull.vertices.tolist()
     [[0.0, 0.5], [0.5, 0.0], [1.0, 0.5], [0.5, 1.0]]
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     if P.shape[1] != 2:
         raise ValueError(f"P must have 2 columns, got {P.shape[1]}")
     check_option("filter", filter, FILTERS)
@@ -382,7 +382,7 @@ def rch_brute_2d(P, mu=None, *, k=None, eps=None):
     -------
     RCH
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     if P.shape[1] != 2:
         raise ValueError(f"P must have 2 columns, got {P.shape[1]}")
     mu, k = resolve_mu(P.shape[0], mu, k)
@@ -465,7 +465,7 @@ def beneath_rch(P, mu=None, *, k=None, eps=None, random_state=0):
     >>> hull.support.shape[1], bool(np.all(hull.weights == 1 / 3))
     (3, True)
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     mu, k = resolve_mu(P.shape[0], mu, k)
     return _build_beneath(P, mu, k, NO_WEIGHTS, default_eps(P, eps), random_state)
 
@@ -540,7 +540,7 @@ def reweight(rch, P, mu):
     ValueError
         If ``mu`` and ``rch.mu`` are not in the same open interval of :func:`mu_interval`.
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     low, high = mu_interval(rch.mu)
     if not low < mu < high:
         raise ValueError(
@@ -592,7 +592,7 @@ def symmetric_transform(rch, P):
     P : array-like of shape (n, d)
         The points it was computed from.
     """
-    P = _check_points(P)
+    P = check_points("P", P, min_features=2)
     n = P.shape[0]
     mu = rch.mu
     if np.any(rch.support < 0):

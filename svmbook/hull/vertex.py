@@ -30,6 +30,7 @@ from .._validation import (
     MU_RTOL,
     check_hull_mu,
     check_interval,
+    check_points,
     check_positive,
     check_sample_weight,
 )
@@ -231,21 +232,6 @@ def resolve_mu(n, mu=None, k=None):
     return max(mu, 1.0 / n), 0
 
 
-def _check_points(P, name="P"):
-    P = np.asarray(P, dtype=np.float64)
-    if P.ndim != 2 or P.shape[0] == 0:
-        raise ValueError(f"{name} must be a non-empty 2-D array (n_points, n_dims), got {P.shape}")
-    if not np.all(np.isfinite(P)):
-        raise ValueError(f"{name} contains NaN or infinity")
-    return np.ascontiguousarray(P)
-
-
-def _check_weights(s, n, mu):
-    s = check_sample_weight(s, n, name="s")
-    check_hull_mu(mu, s)
-    return s
-
-
 def extreme_vertex(P, direction, *, mu=None, k=None, s=None):
     """The vertex of ``RCH(P, mu)`` (or ``WRCH(P, mu, s)``) maximising ``<direction, x>``.
 
@@ -278,7 +264,7 @@ def extreme_vertex(P, direction, *, mu=None, k=None, s=None):
     >>> v.support.tolist(), v.weights.round(2).tolist(), v.point.round(2).tolist()
     ([3, 1, 2], [0.4, 0.4, 0.2], [0.8, 0.6])
     """
-    P = _check_points(P)
+    P = check_points("P", P)
     n, d = P.shape
     direction = np.asarray(direction, dtype=np.float64)
     if direction.shape != (d,) or not np.all(np.isfinite(direction)):
@@ -293,6 +279,7 @@ def extreme_vertex(P, direction, *, mu=None, k=None, s=None):
         if mu is None:
             raise ValueError("mu is required with s")
         mu = check_positive("mu", mu)
-        s = _check_weights(s, n, mu)
+        s = check_sample_weight("s", s, n)
+        check_hull_mu("mu", mu, s)
         idx, lam = wrch_vertex(proj, s, mu)
     return Vertex(lam @ P[idx], idx, lam)

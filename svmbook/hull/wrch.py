@@ -14,10 +14,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import check_option, check_positive
-from .convex import _check_points, default_eps
+from .._validation import (
+    check_hull_mu,
+    check_option,
+    check_points,
+    check_positive,
+    check_sample_weight,
+)
+from .convex import default_eps
 from .rch import _build_beneath, _build_brute_2d, _build_qrh
-from .vertex import _check_weights
 
 __all__ = [
     "duplicate_points",
@@ -29,12 +34,20 @@ __all__ = [
 ]
 
 
-def _validate(P, s, mu, n_cols=None):
-    P = _check_points(P)
+def _hull_inputs(P, s, mu, n_cols=None):
+    """Return the checked points, weights and mu of a weighted reduced hull.
+
+    Raises the errors of :func:`svmbook._validation.check_points`, ``check_sample_weight`` and
+    ``check_hull_mu`` (an empty hull), and a ``ValueError`` naming ``P`` when it has not
+    ``n_cols`` columns.
+    """
+    P = check_points("P", P)
     if n_cols is not None and P.shape[1] != n_cols:
         raise ValueError(f"P must have {n_cols} columns, got {P.shape[1]}")
     mu = check_positive("mu", mu)
-    return P, _check_weights(s, P.shape[0], mu), mu
+    s = check_sample_weight("s", s, P.shape[0])
+    check_hull_mu("mu", mu, s)
+    return P, s, mu
 
 
 def _attach(hull, s):
@@ -72,7 +85,7 @@ def wqrh(P, s, mu, *, filter="both", eps=None):
     >>> hull.n_vertices, hull.vertices.min(axis=0).round(3).tolist()
     (7, [0.0, 0.75])
     """
-    P, s, mu = _validate(P, s, mu, n_cols=2)
+    P, s, mu = _hull_inputs(P, s, mu, n_cols=2)
     check_option("filter", filter, ("both", "none"))
     return _attach(_build_qrh(P, mu, 0, s, filter, default_eps(P, eps)), s)
 
@@ -82,7 +95,7 @@ def wbeneath(P, s, mu, *, eps=None, random_state=0):
 
     Parameters are those of :func:`wqrh` and :func:`svmbook.hull.beneath_rch`.
     """
-    P, s, mu = _validate(P, s, mu)
+    P, s, mu = _hull_inputs(P, s, mu)
     return _attach(_build_beneath(P, mu, 0, s, default_eps(P, eps), random_state), s)
 
 
@@ -92,7 +105,7 @@ def wrch_brute_2d(P, s, mu, *, eps=None):
     Algorithm 7's vertex, like Theorem 3's, changes only where two points swap order, so the
     enumeration of :func:`svmbook.hull.rch_brute_2d` is exact here too.
     """
-    P, s, mu = _validate(P, s, mu, n_cols=2)
+    P, s, mu = _hull_inputs(P, s, mu, n_cols=2)
     return _attach(_build_brute_2d(P, mu, 0, s, default_eps(P, eps)), s)
 
 
@@ -105,7 +118,7 @@ def duplicate_points(P, s):
     owner : ndarray of shape (sum(s),), int64
         ``owner[j]`` is the index in P of copy j.
     """
-    P = _check_points(P, d_min=1)
+    P = check_points("P", P)
     s = np.asarray(s)
     if s.shape != (P.shape[0],) or not np.all(s == np.round(s)) or np.any(s < 0):
         raise ValueError(f"s must be {P.shape[0]} non-negative integers, got {s!r}")
@@ -123,6 +136,6 @@ def wrch_min_mu(s):
 
 def weighted_centroid(P, s):
     """``sum_i s_i x_i / sum_i s_i``: ``WRCH(P, 1/sum(s), s)`` (Goodrich, Fig. 3.13)."""
-    P = _check_points(P, d_min=1)
+    P = check_points("P", P)
     s = np.asarray(s, dtype=np.float64)
     return (s @ P) * wrch_min_mu(s)

@@ -111,24 +111,3 @@ def warn_status(status, where):
             ConvergenceWarning,
             stacklevel=3,
         )
-
-
-def bias_from_bounds(estimates, free, lows, highs):
-    """Bias from the KKT conditions: the mean of ``estimates`` over ``free`` if any, else the
-    midpoint of the interval ``[max(lows), min(highs)]`` (per-point bounds on b, +-inf where a point
-    gives none).
-
-    Returns ``(b, (lo, hi))``; ``lo == hi == b`` when a free support vector pins b.
-    """
-    if np.any(free):
-        b = float(np.mean(estimates[free]))
-        return b, (b, b)
-    lo = float(np.max(lows)) if lows.size else -np.inf
-    hi = float(np.min(highs)) if highs.size else np.inf
-    if np.isfinite(lo) and np.isfinite(hi):
-        b = 0.5 * (lo + hi)
-    elif np.isfinite(lo) or np.isfinite(hi):
-        b = lo if np.isfinite(lo) else hi
-    else:  # pragma: no cover - cannot happen with both classes / at least one sample
-        b = 0.0
-    return b, (lo, hi)

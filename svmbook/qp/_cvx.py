@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 from cvxopt import matrix, solvers
 
+from .._validation import check_psd
+
 # Tighter than cvxopt's defaults (1e-7 / 1e-6 / 1e-7) so that the oracles hold to 1e-6. Passed per
 # call;
 # solvers.options is never touched.
@@ -22,23 +24,6 @@ def _m(a):
     return matrix(np.ascontiguousarray(a, dtype=np.float64).reshape(np.shape(a)[0], -1))
 
 
-def _check_convex(P):
-    """Raise a readable error for an indefinite Hessian (e.g. a non-PSD kernel such as tanh).
-
-    cvxopt would otherwise fail with "Rank(A) < p or Rank([P; A; G]) < n" or return a meaningless
-    point; one eigendecomposition costs less than a single interior-point iteration.
-    """
-    eigenvalues = np.linalg.eigvalsh(P)
-    scale = max(1.0, float(np.abs(eigenvalues).max(initial=0.0)))
-    if eigenvalues[0] < -1e-8 * scale:
-        raise ValueError(
-            "The QP Hessian is not positive semidefinite (smallest eigenvalue "
-            f"{eigenvalues[0]:.4g}): the Gram matrix of this kernel on these data is indefinite, "
-            "so the dual is not a convex problem. Use a kernel with psd=True, or change the "
-            "kernel parameters (Gunn 1998, section 3.1.4: tanh is PSD only for some values)."
-        )
-
-
 def solve_qp(P, q, *, lb=None, ub=None, A=None, b=None):
     """Solve ``min 1/2 x'Px + q'x`` s.t. ``lb <= x <= ub`` (entries may be +-inf) and ``Ax = b``.
 
@@ -48,7 +33,7 @@ def solve_qp(P, q, *, lb=None, ub=None, A=None, b=None):
     P = np.asarray(P, dtype=np.float64)
     n = P.shape[0]
     P = 0.5 * (P + P.T)
-    _check_convex(P)
+    check_psd("P", P)
     rows, h = [], []
     eye = np.eye(n)
     if lb is not None:

@@ -43,7 +43,7 @@ from .._validation import (
     check_positive,
     check_sample_weight,
 )
-from ._common import bias_from_bounds, kernel_scale, warn_status
+from ._common import kernel_scale, warn_status
 from ._cvx import solve_qp
 from ._result import QPResult
 
@@ -271,11 +271,11 @@ def mu_svm_dual(K, y, mu, *, sample_weight=None):
     >>> np.round(res.alpha, 6).tolist(), round(res.w_norm2, 6), round(res.rho, 6)
     ([0.5, 0.5, 0.5, 0.5], 4.0, 2.0)
     """
-    y = check_labels_pm1(y)
-    K = check_gram(K, y.shape[0])
+    y = check_labels_pm1("y", y)
+    K = check_gram("K", K, y.shape[0])
     mu = check_positive("mu", mu, allow_inf=True)
-    s = check_sample_weight(sample_weight, y.shape[0])
-    check_hull_mu(mu, s, y, labels={1.0: "the positive class", -1.0: "the negative class"})
+    s = check_sample_weight("sample_weight", sample_weight, y.shape[0])
+    check_hull_mu("mu", mu, s, y, labels={1.0: "the positive class", -1.0: "the negative class"})
     upper = np.where(s > 0, s * mu, 0.0)
     weighted = "" if sample_weight is None else ", weighted (4.11)"
     return _two_hull_result(
@@ -329,10 +329,10 @@ def l2_geometric_dual(K, y, C, *, sample_weight=None):
     >>> np.round(res.alpha, 6).tolist(), round(res.w_norm2, 6)
     ([0.5, 0.5, 0.5, 0.5], 4.5)
     """
-    y = check_labels_pm1(y)
-    K = check_gram(K, y.shape[0])
+    y = check_labels_pm1("y", y)
+    K = check_gram("K", K, y.shape[0])
     C = check_positive("C", C)
-    s = check_sample_weight(sample_weight, y.shape[0], positive=True)
+    s = check_sample_weight("sample_weight", sample_weight, y.shape[0], positive=True)
     k = K + np.diag(1.0 / (2.0 * s * C))
     weighted = "" if sample_weight is None else " (2.37), weighted"
     return _two_hull_result(
@@ -434,11 +434,11 @@ def min_norm_wrch(K, mu=np.inf, *, sample_weight=None):
     >>> np.round(res.alpha, 6).tolist(), round(res.w_norm2, 6)
     ([0.5, 0.5], 1.0)
     """
-    K = check_gram(K)
+    K = check_gram("K", K)
     n = K.shape[0]
     mu = check_positive("mu", mu, allow_inf=True)
-    s = check_sample_weight(sample_weight, n)
-    check_hull_mu(mu, s)
+    s = check_sample_weight("sample_weight", sample_weight, n)
+    check_hull_mu("mu", mu, s)
     upper = np.where(s > 0, s * mu, 0.0)
     alpha, _, status, n_iter = _solve_groups(
         K, np.zeros(n), upper, np.zeros(n, np.int64), np.ones(1)
@@ -517,7 +517,7 @@ def _meb(K, C, label):
     d = np.diag(K) - 2.0 * (K @ alpha) + center_norm2
     at_zero, at_cap, free, eps = thresholds.bound_sets(alpha, upper)
     # KKT (2.41) and its soft form: alpha = 0 inside (d <= R^2), alpha = C outside, free on it.
-    r2, interval = bias_from_bounds(
+    r2, interval = thresholds.bias_from_bounds(
         d, free, np.where(at_zero, d, -np.inf), np.where(at_cap, d, np.inf)
     )
     return MEBResult(
@@ -563,7 +563,7 @@ def meb_dual(K):
     >>> round(meb_dual(X @ X.T).radius2, 6)
     2.0
     """
-    K = check_gram(K)
+    K = check_gram("K", K)
     return _meb(K, np.inf, "meb_dual (2.42)")
 
 
@@ -587,7 +587,7 @@ def soft_meb_dual(K, C):
     MEBResult
         ``radius2``: averaged over the free SVs; without one, the midpoint of the KKT interval.
     """
-    K = check_gram(K)
+    K = check_gram("K", K)
     n = K.shape[0]
     C = check_positive("C", C, allow_inf=True)
     if C * n < 1.0 - MU_RTOL:

@@ -63,13 +63,13 @@ def perceptron_kernel(K, y, *, bias=True, D=None, sample_weight=None):
     -------
     ndarray of shape (n_samples, n_samples)
     """
-    y = check_labels_pm1(y)
-    K = check_gram(K, y.shape[0])
+    y = check_labels_pm1("y", y)
+    K = check_gram("K", K, y.shape[0])
     yy = y[:, None] * y[None, :]
     k = yy * K + (yy if bias else 0.0)
     if D is not None:
         D = check_positive("D", D)
-        s = check_sample_weight(sample_weight, y.shape[0], positive=True)
+        s = check_sample_weight("sample_weight", sample_weight, y.shape[0], positive=True)
         k = k + np.diag(1.0 / (D * s))
     elif sample_weight is not None:
         raise ValueError("sample_weight: only the L2 kernel (D given) takes weights")
@@ -155,8 +155,8 @@ def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
         ``-b``), ``objective = 1/2 a'ka - 1'a``. The hard problems raise nothing on inseparable
         data but return cvxopt's (unbounded) status with a ``ConvergenceWarning``.
     """
-    y = check_labels_pm1(y)
-    K = check_gram(K, y.shape[0])
+    y = check_labels_pm1("y", y)
+    K = check_gram("K", K, y.shape[0])
     ub, D = _loss_parameters(loss, C, D)
     k = perceptron_kernel(K, y, bias=bias, D=D)
     n = y.shape[0]
@@ -216,8 +216,8 @@ def perceptron_geometric_dual(
     >>> np.round(X.T @ res.coef / res.w_norm2, 4).tolist()
     [0.4286, 0.2857]
     """
-    y = check_labels_pm1(y)
-    K = check_gram(K, y.shape[0])
+    y = check_labels_pm1("y", y)
+    K = check_gram("K", K, y.shape[0])
     mu = check_positive("mu", mu, allow_inf=True)
     if loss == "l1":
         if C is not None or D is not None:

@@ -22,7 +22,8 @@ from cvxopt import matrix, solvers
 from sklearn.exceptions import ConvergenceWarning
 
 from .._validation import check_gram, check_labels_pm1, check_option, check_positive
-from ._common import bias_from_bounds, kernel_scale, solve_scaled, warn_status
+from ..thresholds import bias_from_bounds
+from ._common import kernel_scale, solve_scaled, warn_status
 from ._cvx import QP_OPTIONS, min_total_violation
 from ._result import InfeasibleProblemError, QPResult, svtol
 
@@ -32,13 +33,6 @@ _BIAS = ("explicit", "implicit")
 _INFEASIBLE = ("raise", "ridge")
 # Total hinge violation (LP optimum) above which the hard-margin problem is declared infeasible.
 _FEASIBILITY_TOL = 1e-6
-
-
-def _check(K, y, bias):
-    y = check_labels_pm1(y)
-    K = check_gram(K, y.shape[0])
-    check_option("bias", bias, _BIAS)
-    return K, y
 
 
 def _finish(alpha, K, y, C, *, bias, nu, status, n_iter, formulation, diag=0.0):
@@ -141,7 +135,9 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
     InfeasibleProblemError
         ``C=np.inf``, ``infeasible="raise"`` and the data are not separable in the feature space.
     """
-    K, y = _check(K, y, bias)
+    y = check_labels_pm1("y", y)
+    K = check_gram("K", K, y.shape[0])
+    check_option("bias", bias, _BIAS)
     C = check_positive("C", C, allow_inf=True)
     check_option("infeasible", infeasible, _INFEASIBLE)
     ridge = check_positive("ridge", ridge)
@@ -222,7 +218,9 @@ def l2_svc_dual(K, y, C, *, bias="explicit"):
         Every support vector has ``y_i f(x_i) = 1 - alpha_i / C`` and pins b (``free`` =
         ``support``); ``objective = 1/2 a'(Q + I/C)a - 1'a``.
     """
-    K, y = _check(K, y, bias)
+    y = check_labels_pm1("y", y)
+    K = check_gram("K", K, y.shape[0])
+    check_option("bias", bias, _BIAS)
     C = check_positive("C", C)
     n = y.shape[0]
     Q = (y[:, None] * y[None, :]) * K
@@ -275,7 +273,7 @@ def hard_margin_primal(X, y):
     InfeasibleProblemError
         The points are not linearly separable.
     """
-    y = check_labels_pm1(y)
+    y = check_labels_pm1("y", y)
     X = np.asarray(X, dtype=np.float64)
     if X.ndim != 2 or X.shape[0] != y.shape[0]:
         raise ValueError(f"X must have shape (n_samples={y.shape[0]}, n_features), got {X.shape}")

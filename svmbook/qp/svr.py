@@ -26,7 +26,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._validation import check_gram, check_option, check_positive, check_targets
-from ._common import bias_from_bounds, kernel_scale, solve_scaled, warn_status
+from ..thresholds import bias_from_bounds
+from ._common import kernel_scale, solve_scaled, warn_status
 from ._cvx import min_total_violation
 from ._result import InfeasibleProblemError, QPResult, svtol
 
@@ -105,8 +106,8 @@ def svr_dual(
         ``b_interval`` (Listing A.2 would use ``(max y + min y) / 2``). In the Laplace beta-form
         every point strictly inside the box pins b, including beta_i = 0.
     """
-    y = check_targets(y)
-    K = check_gram(K, y.shape[0])
+    y = check_targets("y", y)
+    K = check_gram("K", K, y.shape[0])
     n = y.shape[0]
     C = check_positive("C", C, allow_inf=True)
     epsilon = check_positive("epsilon", epsilon, allow_zero=True)

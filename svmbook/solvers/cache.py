@@ -32,12 +32,14 @@ import scipy.sparse as sp
 from numba import njit
 
 from .._validation import check_kernel_range
-from ..kernels import (
-    SPARSE_KINDS,
-    exp_f32_fast,
+from ..kernels import SPARSE_KINDS, row_sq_norms
+from ._rows_f32 import (
+    RBF_KIND,
+    compute_rows_fast,
+    csr_rows_f32,
     kernel_rows_f32,
+    rbf_from_dots_f32,
     rbf_row_f32_into,
-    row_sq_norms,
 )
 
 __all__ = [
@@ -142,64 +144,6 @@ def _lru_claim(a, slot_of, owner, prv, nxt):
 
 
 @njit(cache=True)
-def _exp_nonpositive_f32(D, out):
-    """``out ~ float32(exp(D))`` for ``D <= 0``, vectorised (fast mode).
-
-    :func:`svmbook.kernels.exp_f32_fast`: libm's value but for one ulp in about 10^6 entries.
-    """
-    n = D.shape[0]
-    exp_f32_fast(D, out, np.empty(n), np.empty(n, dtype=np.int64))
-
-
-@njit(cache=True, fastmath=True)
-def rbf_from_dots_f32(D, b, x_sq, gamma, out):
-    """``out[t] = float32(exp(-gamma max(|x_{b+t}|^2 + |x_j|^2 - 2 D[t, j], 0)))`` (fast mode).
-
-    ``D`` holds the inner products of the points ``b, b+1, ...`` with all points; the diagonal
-    entries are set to exactly 1. ``D`` is overwritten.
-    """
-    m = D.shape[1]
-    for t in range(out.shape[0]):
-        xs = x_sq[b + t]
-        Dt = D[t]
-        for j in range(m):
-            Dt[j] = -gamma * max(xs + x_sq[j] - 2.0 * Dt[j], 0.0)
-        Dt[b + t] = 0.0
-        _exp_nonpositive_f32(Dt, out[t])
-
-
-@njit(cache=True, fastmath=True)
-def compute_rows_fast(kind, theta, X, x_sq, rows, out, XT):
-    """Compute kernel rows in fast mode, as :func:`compute_rows` but quicker for RBF.
-
-    For the RBF kernel the inner products are accumulated feature by feature over ``XT = X.T``
-    (C-contiguous, shape (d, m)) in a reused buffer, and the exponential is vectorised. Values
-    may differ from the faithful ones in the last float32 bit.
-    """
-    if kind != 2 or XT.shape[1] != X.shape[0]:  # not RBF (svmbook.kernels._RBF)
-        kernel_rows_f32(kind, theta, X, x_sq, rows, X, x_sq, out)
-        return
-    gamma = theta[0]
-    m = X.shape[0]
-    d = X.shape[1]
-    acc = np.empty(m)
-    for t in range(rows.shape[0]):
-        a = rows[t]
-        for j in range(m):
-            acc[j] = 0.0
-        for f in range(d):
-            xf = X[a, f]
-            XTf = XT[f]
-            for j in range(m):
-                acc[j] += xf * XTf[j]
-        xs = x_sq[a]
-        for j in range(m):
-            acc[j] = -gamma * max(xs + x_sq[j] - 2.0 * acc[j], 0.0)
-        acc[a] = 0.0
-        _exp_nonpositive_f32(acc, out[t])
-
-
-@njit(cache=True)
 def _csr_sq_norms(indptr, values):
     """Squared row norms of a CSR matrix, summed in index order (LIBSVM's ``dot(x, x)``)."""
     m = indptr.shape[0] - 1
@@ -213,42 +157,14 @@ def _csr_sq_norms(indptr, values):
 
 
 @njit(cache=True)
-def csr_rows_f32(kind, theta, csr, x_sq, rows, out):
-    """Linear or RBF kernel rows of CSR points, ``out[t, j] = float32(k(x[rows[t]], x[j]))``.
-
-    ``csr = (indptr, indices, values, scratch)`` with sorted indices and a zeroed float64
-    ``scratch`` of length n_features. Row ``a`` is scattered into ``scratch``, and each inner
-    product runs over the non-zeros of ``x_j`` in index order; the products with a zero of
-    ``x_a`` add +0.0, so every value is bitwise LIBSVM's sparse ``dot`` (a merge over the common
-    indices in order) and its RBF ``exp(-gamma (|x_a|^2 + |x_j|^2 - 2 <x_a, x_j>))``.
-    """
-    indptr, indices, values, scratch = csr
-    m = indptr.shape[0] - 1
-    for t in range(rows.shape[0]):
-        a = rows[t]
-        for q in range(indptr[a], indptr[a + 1]):
-            scratch[indices[q]] = values[q]
-        for j in range(m):
-            acc = 0.0
-            for q in range(indptr[j], indptr[j + 1]):
-                acc += scratch[indices[q]] * values[q]
-            if kind == 0:  # svmbook.kernels._LINEAR
-                out[t, j] = np.float32(acc)
-            else:
-                out[t, j] = np.float32(np.exp(-theta[0] * (x_sq[a] + x_sq[j] - 2.0 * acc)))
-        for q in range(indptr[a], indptr[a + 1]):
-            scratch[indices[q]] = 0.0
-
-
-@njit(cache=True)
 def compute_rows(ksrc, rows, out):
     """Compute kernel rows ``out[t, :] = K(x[rows[t]], x[:])`` in float32 (values in float64).
 
-    LIBSVM computes every kernel value in double and stores ``(Qfloat)`` of it; so do we. Dense
-    points: the whole batch is one call of :func:`svmbook.kernels.kernel_rows_f32` (one matrix
-    product for the inner-product kernels); a single faithful RBF row is computed in the
-    source's reused buffers, with the same values; fast mode uses :func:`compute_rows_fast`.
-    CSR points: :func:`csr_rows_f32`. A Gram matrix: its rows cast to float32.
+    LIBSVM computes every kernel value in double and stores ``(Qfloat)`` of it; so do we
+    (:mod:`svmbook.solvers._rows_f32`). Dense points: the whole batch is one call of
+    ``kernel_rows_f32`` (one matrix product for the inner-product kernels); a single faithful RBF
+    row is computed in the source's reused buffers, with the same values; fast mode uses
+    ``compute_rows_fast``. CSR points: ``csr_rows_f32``. A Gram matrix: its rows cast to float32.
 
     Parameters
     ----------
@@ -274,7 +190,7 @@ def compute_rows(ksrc, rows, out):
                 out[t, b] = np.float32(X[a, b])
     elif fast:
         compute_rows_fast(kind, theta, X, x_sq, rows, out, XT)
-    elif kind == 2 and rows.shape[0] == 1 and ws[1].shape[1] == X.shape[0]:  # one RBF row
+    elif kind == RBF_KIND and rows.shape[0] == 1 and ws[1].shape[1] == X.shape[0]:  # one RBF row
         xr, D, P, E = ws
         rbf_row_f32_into(theta[0], X, x_sq, rows[0], out[0], xr, D, P, E)
     else:
@@ -438,7 +354,7 @@ def _no_csr():
 
 def _row_workspace(X, kind, fast=False):
     """Reused buffers ``(xr, D, P, E)`` for one faithful dense RBF row at a time, else empty."""
-    if kind == 2 and not fast:  # svmbook.kernels._RBF
+    if kind == RBF_KIND and not fast:
         m, d = X.shape
         return np.empty((1, d)), np.empty((1, m)), np.empty(m), np.empty(m, dtype=np.int64)
     return np.empty((1, 0)), np.empty((1, 0)), np.empty(0), np.empty(0, dtype=np.int64)
@@ -458,7 +374,7 @@ def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
         evaluated once into its Gram matrix.
     mode : {"faithful", "fast"}, default="faithful"
         ``"fast"`` computes dense RBF rows feature-major with a vectorised exponential
-        (:func:`compute_rows_fast`).
+        (``svmbook.solvers._rows_f32.compute_rows_fast``).
 
     Returns
     -------
@@ -513,12 +429,12 @@ def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
         if kernel.kind >= 0:
             X = np.ascontiguousarray(X, dtype=np.float64)
             kind = int(kernel.kind)
-            x_sq = row_sq_norms(X) if kind == 2 else np.empty(0)
-            XT = np.ascontiguousarray(X.T) if fast and kind == 2 else np.empty((0, 0))
+            x_sq = row_sq_norms(X) if kind == RBF_KIND else np.empty(0)
+            XT = np.ascontiguousarray(X.T) if fast and kind == RBF_KIND else np.empty((0, 0))
             ws = _row_workspace(X, kind, fast)
             theta = np.ascontiguousarray(kernel.theta)
             ksrc = (kind, theta, X, x_sq, fast, XT, ws, _no_csr())
-            if kind == 2:  # RBF rows use ||x||^2 + ||x'||^2 - 2 <x, x'>
+            if kind == RBF_KIND:  # RBF rows use ||x||^2 + ||x'||^2 - 2 <x, x'>
                 check_kernel_range("squared norms of X", 4.0 * x_sq, float32=False)
             diag = kernel._diag(X)  # X is checked: skip diag's second check
             check_kernel_range("kernel values K(x, x)", diag)
@@ -648,7 +564,7 @@ def prefill(cache, source):
     data, slot_of, owner, prv, nxt, stats = cache
     m = source.n_points
     block = max(1, min(256, (32 << 20) // (8 * m)))
-    D = np.empty((block, m)) if fast and kind == 2 and not source.sparse else None
+    D = np.empty((block, m)) if fast and kind == RBF_KIND and not source.sparse else None
     for b in range(0, m, block):
         e = min(m, b + block)
         if D is not None:

@@ -55,6 +55,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 
+from .._validation import check_indices
 from .cache import get_rows, kernel_source, make_cache
 from .smo import FREE, LOWER_BOUND, UPPER_BOUND, calculate_offset
 from .smo import solve as smo_solve
@@ -307,30 +308,6 @@ _SUB = {"smo": _solve_sub_smo, "qp": _solve_sub_qp}
 # --------------------------------------------------------------------------------------------
 
 
-def _check_indices(working_set, n, q):
-    ws = np.asarray(working_set)
-    if ws.ndim != 1:
-        raise ValueError(f"working_set must be a 1-D array of indices, got shape {ws.shape}")
-    if ws.size and not np.issubdtype(ws.dtype, np.integer):
-        if ws.dtype == bool:
-            raise TypeError("working_set must hold integer indices, not a boolean mask")
-        if not np.all(ws == np.round(ws)):
-            raise TypeError(f"working_set must hold integer indices, got dtype {ws.dtype}")
-    ws = ws.astype(np.int64)
-    if ws.size and (ws.min() < 0 or ws.max() >= n):
-        raise ValueError(
-            f"working_set indices must lie in [0, {n}), got min {ws.min()} max {ws.max()}"
-        )
-    if np.unique(ws).size != ws.size:
-        raise ValueError("working_set indices must be unique")
-    if ws.size > q:
-        raise ValueError(
-            f"working_set has {ws.size} indices but q={q}; give at most q (the thesis keeps the "
-            "previous support vectors in a FIFO queue of size q) or raise q"
-        )
-    return ws
-
-
 def decompose(
     K=None,
     y=None,
@@ -464,7 +441,12 @@ def decompose(
         )
         first = np.sort(rng.choice(n, size=q, replace=False)).astype(np.int64)
     elif working_set is not None:
-        first = _check_indices(working_set, n, q)
+        first = check_indices("working_set", working_set, n)
+        if first.size > q:
+            raise ValueError(
+                f"working_set has {first.size} indices but q={q}; give at most q (the thesis keeps "
+                "the previous support vectors in a FIFO queue of size q) or raise q"
+            )
     solve_sub = _SUB[subsolver]
     sub_tol = 0.1 * float(tol)
 

@@ -629,7 +629,7 @@ def _run(
         ridge = np.ascontiguousarray(np.broadcast_to(np.asarray(diag_shift, np.float64), (n,)))
         if not np.all(np.isfinite(ridge)) or np.any(ridge < 0):
             raise ValueError("diag_shift must hold finite values >= 0")
-    check_hull_mu(mu, s, group)
+    check_hull_mu("mu", mu, s, group)
     upper = np.minimum(np.where(s > 0, s * mu, 0.0), 1.0)
     # mu = 1/k to the last bit gives Theorem 3's k equal weights (1/(1/k) may exceed k in floats)
     mu_v = min(mu, 1.0)
@@ -818,7 +818,7 @@ def solve_nearest_point(
     >>> np.round(res.alpha, 6).tolist(), round(res.w_norm, 6), round(res.b_geom, 6)
     ([0.5, 0.5, 0.5, 0.5], 2.0, 0.0)
     """
-    y = check_labels_pm1(y)
+    y = check_labels_pm1("y", y)
     n = y.shape[0]
     source = kernel_source(K, X, kernel, mode=mode)
     if source.n_points != n:
@@ -826,7 +826,7 @@ def solve_nearest_point(
     mu = check_positive("mu", mu, allow_inf=True)
     if method == "sk" and sample_weight is not None:
         raise ValueError("sample_weight: method 'sk' is unweighted; use method='wsk'")
-    s = check_sample_weight(sample_weight, n)
+    s = check_sample_weight("sample_weight", sample_weight, n)
     weighted = sample_weight is not None
     group = (y < 0).astype(np.int64)
     raw = _run(
@@ -950,11 +950,11 @@ def solve_min_norm_point(
     if y is None:
         sign, c0 = np.ones(n), 0.0
     else:
-        sign = check_labels_pm1(y)
+        sign = check_labels_pm1("y", y)
         if sign.shape[0] != n:
             raise ValueError(f"y has {sign.shape[0]} labels but the kernel has {n} points")
         c0 = 1.0 if bias else 0.0
-    s = check_sample_weight(sample_weight, n)
+    s = check_sample_weight("sample_weight", sample_weight, n)
     raw = _run(
         source,
         sign,

@@ -181,8 +181,8 @@ def evaluate(stop, K, y, alpha, mu, *, sample_weight=None):
     0.5
     """
     code = stop_code(stop)
-    y = check_labels_pm1(y)
-    K = check_gram(K, y.shape[0])
+    y = check_labels_pm1("y", y)
+    K = check_gram("K", K, y.shape[0])
     mu = check_positive("mu", mu, allow_inf=True)
     alpha = np.ascontiguousarray(alpha, dtype=np.float64)
     if alpha.shape != y.shape:

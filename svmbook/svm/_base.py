@@ -69,6 +69,7 @@ from sklearn.utils.multiclass import _ovr_decision_function, check_classificatio
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from .. import kernels as _kernels
+from .._validation import check_square
 from ..solvers.cache import prefill, row_cache
 from . import multiclass as _mc
 from . import probability as _proba
@@ -235,19 +236,14 @@ class BaseSVM(BaseEstimator):
     def _dispatchable(self):
         return isinstance(self._kernel, _kernels.Kernel) and self._kernel.kind >= 0
 
-    def _check_square(self, X):
-        if self._kernel is None and X.shape[0] != X.shape[1]:
-            raise ValueError(
-                f"X should be a square kernel matrix with kernel='precomputed', got shape {X.shape}"
-            )
-
     def _prepare(self, X, sample_weight):
         """Resolve the kernel, check the solver's options and set ``bias_`` and ``_params``.
 
         Raises for a combination the chosen solver does not provide (naming the parameter).
         """
         self._resolve_kernel(X)
-        self._check_square(X)
+        if self._kernel is None:
+            check_square("X", X, context=" with kernel='precomputed'")
         p = self._params = self._fit_params()
         self.bias_ = p.bias
         if p.loss == "huber" and p.delta is None:

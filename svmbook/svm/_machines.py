@@ -31,7 +31,6 @@ from .. import thresholds as _thresholds
 from .. import weighting as _weighting
 from .._validation import check_hull_mu
 from ..qp import mu_svm_dual, svc_dual, svr_dual
-from ..qp._common import bias_from_bounds
 from ..solvers.cache import RowCache, row_cache
 from ..solvers.nearest_point import solve_min_norm_point, solve_nearest_point
 from ..solvers.smo import fill_in_order
@@ -393,7 +392,7 @@ def _mu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
     """
     s = _mu_weights(t, sample_weight, class_weight)
     mu = _machine_mu(p, t, s)
-    check_hull_mu(mu, s, t)
+    check_hull_mu("mu", mu, s, t)
     kept = np.flatnonzero(s > 0)
     tk, sk = t[kept], s[kept]
     a0 = np.zeros(kept.shape[0])
@@ -510,7 +509,7 @@ def _one_class_nearest_point(p, data, kernel, y, sample_weight, class_weight, wa
     res = solve_min_norm_point(**src, mu=1.0 / scale, **_np_options(p, w))
     at_zero, at_cap, free, _ = _thresholds.bound_sets(res.alpha, w / scale)
     f = res.f
-    offset, _ = bias_from_bounds(
+    offset, _ = _thresholds.bias_from_bounds(
         f, free, np.where(at_cap, f, -np.inf), np.where(at_zero, f, np.inf)
     )
     alpha = scale * res.alpha

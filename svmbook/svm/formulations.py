@@ -45,10 +45,19 @@ from dataclasses import dataclass, field
 import numpy as np
 from sklearn.utils.class_weight import compute_class_weight
 
-from .._validation import check_positive
+from .._validation import (
+    check_alpha0,
+    check_equality,
+    check_interval,
+    check_positive,
+    check_square,
+)
 from ..solvers.cache import RowCache
 from ..solvers.decomposition import decompose
 from ..solvers.smo import fill_in_order, solve
+
+# Why the SMO solver rejects C = inf (the hard margin), said where the check fails.
+_SMO_FINITE = " for the SMO solver (for the hard margin use svmbook.qp, or a large finite C)"
 
 __all__ = [
     "FormulationResult",
@@ -188,10 +197,7 @@ def _source(X, kernel):
                 "resolve names with svmbook.kernels.get_kernel"
             )
         K = np.ascontiguousarray(X, dtype=np.float64)
-        if K.ndim != 2 or K.shape[0] != K.shape[1]:
-            raise ValueError(
-                f"X must be a square Gram matrix for kernel='precomputed', got shape {K.shape}"
-            )
+        check_square("X", K, context=" with kernel='precomputed'")
         return K.shape[0], {"K": K}
     if not (hasattr(kernel, "kind") and hasattr(kernel, "theta")):
         raise TypeError(f"kernel must be 'precomputed' or a Kernel, got {type(kernel).__name__}")
@@ -210,16 +216,6 @@ def _sample_weight(sample_weight, n):
     return w
 
 
-def _check_positive(name, value):
-    if not (np.isscalar(value) and value > 0):
-        raise ValueError(f"{name} must be > 0, got {value!r}")
-    if not np.isfinite(value):
-        raise ValueError(
-            f"{name} must be finite for the SMO solver, got {value!r} (for the hard margin use "
-            "svmbook.qp, or a large finite C)"
-        )
-
-
 def _binary_labels(y, n):
     y = np.asarray(y).ravel()
     if y.shape[0] != n:
@@ -230,36 +226,9 @@ def _binary_labels(y, n):
     return y, classes
 
 
-def _check_alpha0(alpha0, length, upper, idx, name="alpha0"):
-    """Return the core start in solver order, or raise if alpha0 is not feasible."""
-    a = np.asarray(alpha0, dtype=np.float64).ravel()
-    if a.shape[0] != length:
-        raise ValueError(f"{name} must have length {length}, got {a.shape[0]}")
-    if not np.all(np.isfinite(a)):
-        raise ValueError(f"{name} must be finite")
-    dropped = np.ones(length, dtype=bool)
-    dropped[idx] = False
-    if np.any(a[dropped] != 0):
-        raise ValueError(f"{name} must be 0 for samples with sample_weight <= 0")
-    a = a[idx]
-    bad = np.flatnonzero((a < 0) | (a > upper))
-    if bad.size:
-        k = bad[0]
-        raise ValueError(
-            f"{name} is infeasible: 0 <= {name} <= C fails at {bad.size} entries "
-            f"(e.g. {a[k]!r} not in [0, {upper[k]!r}])"
-        )
-    return a
-
-
-def _check_equality(name, value, target, scale):
-    if abs(value - target) > 1e-10 * max(1.0, scale):
-        raise ValueError(f"alpha0 is infeasible: {name} = {value!r}, must equal {target!r}")
-
-
 def _smo_kwargs(tol, shrinking, cache_size, max_iter, mode="faithful"):
-    _check_positive("tol", tol)
-    _check_positive("cache_size", cache_size)
+    check_positive("tol", tol, hint=_SMO_FINITE)
+    check_positive("cache_size", cache_size, hint=_SMO_FINITE)
     return dict(
         tol=float(tol),
         shrinking=bool(shrinking),
@@ -267,11 +236,6 @@ def _smo_kwargs(tol, shrinking, cache_size, max_iter, mode="faithful"):
         max_iter=-1 if max_iter is None else int(max_iter),
         mode=mode,
     )
-
-
-def _check_nu(nu):
-    if not (np.isscalar(nu) and 0 < nu <= 1):
-        raise ValueError(f"nu must be in (0, 1], got {nu!r}")
 
 
 def _ordered_sum(values, factor):
@@ -320,8 +284,8 @@ def _c_svc(src, first, w, C_first, C_second, alpha0, smo_kwargs):
     if alpha0 is None:
         a0 = np.zeros(order.shape[0])
     else:
-        a0 = _check_alpha0(alpha0, n, upper, order)
-        _check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.sum(a0)))
+        a0 = check_alpha0("alpha0", alpha0, n, upper, order)
+        check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.sum(a0)))
     res = solve(-np.ones(order.shape[0]), y_int, upper, a0, **src, row_map=order, **smo_kwargs)
     return _scatter(res.alpha, order, n), _scatter(upper, order, n), res
 
@@ -458,7 +422,7 @@ def solve_nu_svc(
     """
     n, src = _source(X, kernel)
     y, classes = _binary_labels(y, n)
-    _check_nu(nu)
+    check_interval("nu", nu, 0.0, 1.0, low_open=True)
     w = _sample_weight(sample_weight, n)
     order = _grouped_order(y == classes[0], w)
     y_int = np.where(y[order] == classes[0], 1.0, -1.0)
@@ -473,11 +437,11 @@ def solve_nu_svc(
         for cls in (y_int > 0, y_int < 0):  # each class filled in order up to nu_l / 2
             a0[cls] = fill_in_order(upper[cls], nu_l / 2)
     else:
-        a0 = _check_alpha0(alpha0, n, upper, order)
-        _check_equality(
+        a0 = check_alpha0("alpha0", alpha0, n, upper, order)
+        check_equality(
             "sum of alpha0 over classes[0]", float(np.sum(a0[y_int > 0])), nu_l / 2, nu_l
         )
-        _check_equality(
+        check_equality(
             "sum of alpha0 over classes[1]", float(np.sum(a0[y_int < 0])), nu_l / 2, nu_l
         )
     options = _smo_kwargs(tol, shrinking, cache_size, max_iter, mode)
@@ -548,7 +512,7 @@ def solve_one_class(
     svmbook.OneClassSVM : The estimator on this adapter (also on the nearest-point solvers).
     """
     n, src = _source(X, kernel)
-    _check_nu(nu)
+    check_interval("nu", nu, 0.0, 1.0, low_open=True)
     w = _sample_weight(sample_weight, n)
     order = np.flatnonzero(w > 0)
     upper = w[order].copy()
@@ -556,8 +520,8 @@ def solve_one_class(
     if alpha0 is None:
         a0 = fill_in_order(upper, nu_l)
     else:
-        a0 = _check_alpha0(alpha0, n, upper, order)
-        _check_equality("sum(alpha0)", float(np.sum(a0)), float(nu * np.sum(upper)), nu_l)
+        a0 = check_alpha0("alpha0", alpha0, n, upper, order)
+        check_equality("sum(alpha0)", float(np.sum(a0)), float(nu * np.sum(upper)), nu_l)
     options = _smo_kwargs(tol, shrinking, cache_size, max_iter, mode)
     m = order.shape[0]
     res = solve(np.zeros(m), np.ones(m), upper, a0, **src, row_map=order, **options)
@@ -600,7 +564,7 @@ def _svr_alpha0(alpha0, n, upper2, kept, allow_beta):
             + (f" or {n} (beta)" if allow_beta else "")
             + f", got {a.shape[0]}"
         )
-    return _check_alpha0(a, 2 * n, upper2, np.concatenate([kept, kept + n]))
+    return check_alpha0("alpha0", a, 2 * n, upper2, np.concatenate([kept, kept + n]))
 
 
 def _svr_result(res, n, kept, upper2, extra):
@@ -671,7 +635,7 @@ def solve_epsilon_svr(
         a0 = np.zeros(2 * kept.shape[0])
     else:
         a0 = _svr_alpha0(alpha0, n, upper2, kept, allow_beta=True)
-        _check_equality("sum(alpha0) - sum(alpha0*)", float(y2 @ a0), 0.0, float(np.sum(a0)))
+        check_equality("sum(alpha0) - sum(alpha0*)", float(y2 @ a0), 0.0, float(np.sum(a0)))
     options = _smo_kwargs(tol, shrinking, cache_size, max_iter, mode)
     res = solve(p, y2, upper2, a0, **src, row_map=row_map, **options)
     return _svr_result(res, n, kept, upper2, {})
@@ -726,8 +690,8 @@ def solve_nu_svr(
     svmbook.NuSVR : The estimator on this adapter.
     """
     n, src = _source(X, kernel)
-    _check_positive("C", C)
-    _check_nu(nu)
+    check_positive("C", C, hint=_SMO_FINITE)
+    check_interval("nu", nu, 0.0, 1.0, low_open=True)
     z, kept, row_map, y2, Ck, upper2 = _regression_setup(n, y, C, sample_weight)
     total = _ordered_sum(Ck, nu) / 2
     p = np.concatenate([-z[kept], z[kept]])
@@ -737,8 +701,8 @@ def solve_nu_svr(
     else:
         a0 = _svr_alpha0(alpha0, n, upper2, kept, allow_beta=False)
         m = kept.shape[0]
-        _check_equality("sum(alpha0)", float(np.sum(a0[:m])), total, 2 * total)
-        _check_equality("sum(alpha0*)", float(np.sum(a0[m:])), total, 2 * total)
+        check_equality("sum(alpha0)", float(np.sum(a0[:m])), total, 2 * total)
+        check_equality("sum(alpha0*)", float(np.sum(a0[m:])), total, 2 * total)
     options = _smo_kwargs(tol, shrinking, cache_size, max_iter, mode)
     res = solve(p, y2, upper2, a0, **src, row_map=row_map, nu=True, **options)
     return _svr_result(res, n, kept, upper2, {"r": res.r, "epsilon": -res.r})
@@ -808,14 +772,14 @@ def solve_c_svc_decomposition(
                         "own row cache (cache_rows)")  # fmt: skip
     n, src = _source(X, kernel)
     y, classes = _binary_labels(y, n)
-    _check_positive("C", C)
+    check_positive("C", C, hint=_SMO_FINITE)
     cw = compute_class_weight(class_weight, classes=classes, y=y)
     y_int = np.where(y == classes[0], 1.0, -1.0)
     upper = np.where(y_int > 0, C * cw[0], C * cw[1])
     if alpha0 is not None:
         a0 = np.asarray(alpha0, dtype=np.float64).ravel()
         if a0.shape[0] == n and np.all(np.isfinite(a0)):  # else decompose names the fault
-            _check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.abs(a0).sum()))
+            check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.abs(a0).sum()))
     res = decompose(
         y=y_int,
         C=upper,

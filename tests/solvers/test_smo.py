@@ -481,17 +481,6 @@ def test_fast_mode_other_formulations(regression):
         F.solve_c_svc(X, z > 0, kernel=k, mode="quick")
 
 
-def test_fast_exp_matches_libm_in_float32():
-    """Check that fast exp matches libm in float32."""
-    from svmbook.solvers.cache import _exp_nonpositive_f32
-
-    x = -np.linspace(0.0, 80.0, 200_001)
-    out = np.empty(x.shape[0], dtype=np.float32)
-    _exp_nonpositive_f32(x, out)
-    ref = np.exp(x)
-    np.testing.assert_allclose(out, ref.astype(np.float32), rtol=2e-7, atol=1e-38)
-
-
 def test_fast_mode_prefilled_gram_matches():
     """Check that fast mode on a prefilled Gram matrix matches."""
     X, y = make_classification(n_samples=200, n_features=5, random_state=3)

@@ -275,7 +275,9 @@ def test_bad_data():
         SVC(solver="qp").fit(X, Y + 0.5)
     with pytest.raises(ValueError, match="inconsistent numbers of samples"):
         SVC(solver="qp").fit(X, Y[:5])
-    with pytest.raises(ValueError, match="square kernel matrix"):
+    with pytest.raises(
+        ValueError, match="X must be a square 2-D Gram matrix with kernel='precomputed'"
+    ):
         SVC(solver="qp", kernel="precomputed").fit(X, Y)
     clf = SVC(solver="qp").fit(X, Y)
     with pytest.raises(ValueError, match="features"):

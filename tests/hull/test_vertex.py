@@ -241,5 +241,5 @@ def test_bad_points_and_direction():
         extreme_vertex(np.zeros((3, 2)), [1.0, 0.0, 0.0], mu=1.0)
     with pytest.raises(ValueError, match="P contains NaN"):
         extreme_vertex([[np.nan, 0.0]], [1.0, 0.0], mu=1.0)
-    with pytest.raises(ValueError, match="P must be a non-empty 2-D"):
+    with pytest.raises(ValueError, match="P must be a 2-D array"):
         extreme_vertex(np.zeros(3), [1.0], mu=1.0)

@@ -40,10 +40,12 @@ def support_keys(hull):
 
 
 def check_rch(hull, P, mu):
-    """Every vertex is a feasible combination (Thm 3 weights), every facet supports the RCH:
-    max over the RCH of normal . x (Theorem 3, itself checked against the LP in
-    test_hull_vertex) equals the facet offset, and all vertices satisfy all facet inequalities.
-    Together: the computed polytope is exactly RCH(P, mu)."""
+    """Every vertex is a feasible combination (Thm 3 weights), every facet supports the RCH.
+
+    The max over the RCH of normal . x (Theorem 3, itself checked against the LP in
+    tests/hull/test_vertex.py) equals the facet offset, and all vertices satisfy all facet
+    inequalities. Together: the computed polytope is exactly RCH(P, mu).
+    """
     m = int(np.ceil(1 / mu - 1e-9))
     assert hull.support.shape == (hull.n_vertices, m)
     np.testing.assert_allclose(hull.weights.sum(axis=1), 1.0, atol=1e-14)

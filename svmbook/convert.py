@@ -1,12 +1,12 @@
-"""Conversions between the SVM parameterisations of Goodrich (2012), section 2.5.1.
+r"""Conversions between the SVM parameterisations of Goodrich (2012), section 2.5.1.
 
 The C-SVM (2.11)/(2.16) and the mu-SVM (2.20)/(2.26) give the same classifier: primed symbols are
 the C-SVM's,
 
 .. math::
 
-    \\mathbf w = \\rho\\mathbf w',\\quad b = \\rho b',\\quad \\xi_i = \\rho\\xi_i',\\quad
-    \\mu = 2C\\rho,\\quad \\rho = \\frac{1}{\\sum_i\\alpha_i'},\\quad \\alpha_i = 2\\alpha_i'\\rho,
+    \mathbf w = \rho\mathbf w',\quad b = \rho b',\quad \xi_i = \rho\xi_i',\quad
+    \mu = 2C\rho,\quad \rho = \frac{1}{\sum_i\alpha_i'},\quad \alpha_i = 2\alpha_i'\rho,
 
 in the primal scale of (2.20), where ``w = 1/2 sum_i alpha_i y_i x_i`` (2.21). The results of
 :func:`svmbook.qp.mu_svm_dual` use the nearest-point scale ``w = sum_i alpha_i y_i x_i`` (twice
@@ -58,7 +58,7 @@ class CSolution(NamedTuple):
 
 
 def mu_to_c(mu, rho, *, scale="nearest_point"):
-    """The C of the C-SVM equivalent to a mu-SVM, ``C = mu / (2 rho)`` (section 2.5.1).
+    """Return the C of the C-SVM equivalent to a mu-SVM, ``C = mu / (2 rho)`` (section 2.5.1).
 
     Parameters
     ----------
@@ -86,7 +86,7 @@ def mu_to_c(mu, rho, *, scale="nearest_point"):
 
 
 def c_to_mu(alpha_c, C):
-    """The mu of the mu-SVM equivalent to a C-SVM solution, ``mu = 2 C / sum_i alpha'_i``.
+    """Return the mu of the mu-SVM equivalent to a C-SVM solution, ``mu = 2 C / sum_i alpha'_i``.
 
     Parameters
     ----------
@@ -144,8 +144,9 @@ def c_solution_to_mu(alpha_c, b_c, C):
 
 
 def mu_solution_to_c(alpha, b, rho, mu):
-    """Rescale a mu-SVM solution (nearest-point scale, e.g. a :func:`svmbook.qp.mu_svm_dual`
-    result's ``alpha``, ``b``, ``rho``) to the equivalent C-SVM's.
+    """Rescale a mu-SVM solution (nearest-point scale) to the equivalent C-SVM's.
+
+    The solution is e.g. a :func:`svmbook.qp.mu_svm_dual` result's ``alpha``, ``b``, ``rho``.
 
     ``C = mu / rho``, ``alpha' = alpha / rho``, ``b' = b / rho`` (in the primal scale of (2.20):
     ``C = mu / (2 rho)``, ``alpha' = alpha / (2 rho)``).
@@ -190,7 +191,7 @@ def lambda_to_c(lam, n):
 
 
 def c_to_lambda(C, n):
-    """The inverse of :func:`lambda_to_c`: ``lambda = 1 / (2 C n)``."""
+    """Return the inverse of :func:`lambda_to_c`: ``lambda = 1 / (2 C n)``."""
     C = check_positive("C", C)
     n = check_positive("n", n)
     return 1.0 / (2.0 * C * n)

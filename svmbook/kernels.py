@@ -449,13 +449,16 @@ class Kernel:
 
     @property
     def params(self):
+        """Dict of the kernel's parameters (a fresh copy)."""
         return dict(self._items)
 
     @property
     def theta(self):
+        """Float64 parameter vector of the jitted dispatcher (a fresh array)."""
         return np.array(self._theta, dtype=np.float64)
 
     def __repr__(self):
+        """Return the factory call that builds this kernel, e.g. ``rbf(gamma=0.5)``."""
         if self._repr:
             return self._repr
         args = ", ".join(f"{key}={value!r}" for key, value in self._items)
@@ -880,7 +883,7 @@ def bspline(order, normalised=True):
 
 
 def _combinator(name, kernels, implicit_bias):
-    """The :class:`Kernel` of a sum or product of ``kernels`` (PSD if every part is)."""
+    """Return the :class:`Kernel` of a sum or product of ``kernels`` (PSD if every part is)."""
     return Kernel(
         name,
         (("kernels", kernels),),

@@ -1,5 +1,6 @@
-"""Kernel perceptrons: Rosenblatt's perceptron and the AdaTron (Goodrich 2012, section 2.8,
-Algorithms 1 and 2), with the bias by augmentation (2.50).
+"""Kernel perceptrons: Rosenblatt's perceptron and the AdaTron.
+
+Goodrich (2012), section 2.8, Algorithms 1 and 2, with the bias by augmentation (2.50).
 
 Both take a Gram matrix and labels in {-1, +1}; their loops are numba kernels and the Python
 functions validate, run them and warn (``ConvergenceWarning``) when the iteration budget runs out.
@@ -79,9 +80,12 @@ def augment_bias(X):
 
 @njit(cache=True)
 def _rosenblatt_epochs(K, y, max_epochs):
-    """Algorithm 1 with cyclic choice of k: one pass per epoch, a mistake (``y_k f_k <= 0``)
-    adds ``y_k`` to ``alpha_k`` and ``y_k K[:, k]`` to the cached ``f``. Stops after an epoch
-    without mistakes (then ``y_i f_i > 0`` for all i)."""
+    """Run Algorithm 1 with cyclic choice of k.
+
+    One pass per epoch, a mistake (``y_k f_k <= 0``) adds ``y_k`` to ``alpha_k`` and
+    ``y_k K[:, k]`` to the cached ``f``. Stops after an epoch without mistakes (then
+    ``y_i f_i > 0`` for all i).
+    """
     n = y.shape[0]
     alpha = np.zeros(n)
     f = np.zeros(n)
@@ -147,7 +151,7 @@ def rosenblatt(K, y, *, max_epochs=1000):
 
 @njit(cache=True)
 def _kkt_violation(alpha, margin_k, tol):
-    """True when the multiplier breaks the KKT conditions of (2.46) by more than tol."""
+    """Return True when the multiplier breaks the KKT conditions of (2.46) by more than tol."""
     if alpha > 0.0:
         return abs(1.0 - margin_k) > tol
     return margin_k < 1.0 - tol
@@ -224,7 +228,7 @@ def adatron(
     tol=1e-6,
     max_iter=10000,
 ):
-    """The AdaTron, Goodrich Algorithm 2 (Anlauf & Biehl): the perceptron of optimal stability.
+    """Train the AdaTron (Goodrich Algorithm 2, Anlauf & Biehl): the optimal-stability perceptron.
 
     Starts from ``alpha_i = 1`` and repeats ``delta_k = max(-alpha_k, eta_k (1 - y_k f(x_k)))``,
     ``alpha_k <- alpha_k + delta_k`` with ``f(x) = sum_i alpha_i y_i K(x_i, x)`` (the printed f

@@ -39,7 +39,7 @@ _MAX_SHATTER_POINTS = 16
 
 
 def vc_confidence(h, n_samples, delta=0.05, form="vapnik"):
-    """The VC confidence term of the bound (1.6), vectorised over ``h``.
+    """Return the VC confidence term of the bound (1.6), vectorised over ``h``.
 
     Parameters
     ----------
@@ -82,7 +82,7 @@ def vc_confidence(h, n_samples, delta=0.05, form="vapnik"):
 
 
 def vc_bound(emp_risk, h, n_samples, delta=0.05, form="vapnik"):
-    """The right-hand side of (1.6): ``emp_risk + vc_confidence(h, n_samples, delta, form)``.
+    """Return the right-hand side of (1.6): ``emp_risk + vc_confidence(h, n_samples, delta, form)``.
 
     Parameters
     ----------

@@ -1,5 +1,6 @@
-"""Weighted SVMs: weighting strategies, the regularisation tied to the weights, and the error
-metrics they optimise (Goodrich 2012, section 4.4).
+"""Weighted SVMs: weighting strategies, the regularisation tied to them, their error metrics.
+
+Goodrich (2012), section 4.4.
 
 A weighted mu-SVM (4.10)/(4.11) bounds ``alpha_i <= s_i mu``: the nearest points of weighted
 reduced convex hulls (:func:`svmbook.qp.mu_svm_dual` with ``sample_weight``). The three
@@ -44,7 +45,7 @@ _STRATEGIES = ("overall", "class_proportion", "cost")
 
 
 def kappa(s, y):
-    """The weight of the lighter class, ``kappa = min(sum_{I_pos} s_i, sum_{I_neg} s_i)``.
+    """Return the weight of the lighter class, ``kappa = min(sum_{I_pos} s_i, sum_{I_neg} s_i)``.
 
     Parameters
     ----------
@@ -159,7 +160,7 @@ def cost_weights(y, costs):
 
 
 def strategy_weights(y, strategy, costs=None):
-    """The weights of one of the three strategies of section 4.4.
+    """Return the weights of one of the three strategies of section 4.4.
 
     Parameters
     ----------

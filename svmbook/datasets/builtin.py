@@ -126,7 +126,7 @@ def load_iris_petal(target=None):
 
 
 def load_titanium(scale="unit"):
-    """The 49-point titanium heat data (de Boor's ``TITAND``, Dierckx 1993) of Gunn (1998), ch. 6.
+    """Load the 49-point titanium heat data of Gunn (1998), ch. 6 (de Boor's ``TITAND``).
 
     Parameters
     ----------

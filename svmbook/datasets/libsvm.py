@@ -31,7 +31,7 @@ _SPARSE_BY_DEFAULT = ("a9a",)
 
 
 def load_libsvm(name, subset=None, dense=None):
-    """A set of the LIBSVM/StatLog benchmark collection (files of :data:`EXTERNAL_FILES`).
+    """Load a set of the LIBSVM/StatLog benchmark collection (files of :data:`EXTERNAL_FILES`).
 
     Parameters
     ----------

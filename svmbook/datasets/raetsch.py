@@ -36,7 +36,7 @@ def _raetsch_realisations(name):
 
 
 def _stratified_split(y, n_train, rng):
-    """Indices (train, test): each class split in proportion (largest remainder), then shuffled."""
+    """Return the indices (train, test), each class split in proportion, then shuffled."""
     classes, counts = np.unique(y, return_counts=True)
     quota = counts * n_train / len(y)
     n_class_train = np.floor(quota).astype(np.int64)

@@ -112,7 +112,7 @@ def make_blobs2d(n_samples=100, separation=3.0, cluster_std=1.0, random_state=No
 
 
 def make_xor(n_samples=200, noise=0.25, random_state=None):
-    """The XOR problem: four Gaussian clusters at (±1, ±1), opposite corners sharing a label.
+    """Make the XOR problem: four Gaussian clusters at (±1, ±1), opposite corners sharing a label.
 
     Clusters at (1, 1) and (-1, -1) are labelled -1, those at (1, -1) and (-1, 1) are +1, i.e. ``y =
     -sign(c_1 c_2)`` for the cluster centre c. No line separates them (the XOR labelling of Gunn's
@@ -189,7 +189,7 @@ def _two_gaussians(n_pos, n_neg, separation, rng):
 
 
 def make_unbal(n_pos=200, n_neg=1000, random_state=0):
-    """The unbal set of Goodrich section 4.4 (Fig. 4.16): two overlapping 2-D Gaussians.
+    """Make the unbal set of Goodrich section 4.4 (Fig. 4.16): two overlapping 2-D Gaussians.
 
     200 positives and 1000 negatives; misclassifying a positive costs 10, a negative 1
     (:data:`UNBAL_COSTS`). The thesis contradicts itself on which class is larger; only 200
@@ -214,7 +214,7 @@ def make_unbal(n_pos=200, n_neg=1000, random_state=0):
 
 
 def make_imbalanced2d(n_pos=500, n_neg=50, separation=2.0, random_state=0):
-    """The 500 positive / 50 negative overlapping toy of Goodrich Fig. 4.10 (and 4.15).
+    """Make the 500 positive / 50 negative overlapping toy of Goodrich Fig. 4.10 (and 4.15).
 
     A linear C-SVM with small C on it puts its KKT threshold outside the data: every training
     point is predicted positive (the "bad threshold" of section 4.3.5), while the geometric
@@ -243,7 +243,7 @@ def make_imbalanced2d(n_pos=500, n_neg=50, separation=2.0, random_state=0):
 
 
 def make_weighted_mixture(n_per_subset=125, std=0.75, random_state=0):
-    """The synthetic set of Goodrich section 5.5.2 (Fig. 5.6): two Gaussians per class.
+    """Make the synthetic set of Goodrich section 5.5.2 (Fig. 5.6): two Gaussians per class.
 
     Positive subsets are centred at (1, 2) and (1, -2), negative ones at (-1, 2) and (-1, -2)
     (the classes mirror each other across x = 0, so ignoring weights the best boundary is

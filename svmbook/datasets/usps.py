@@ -10,7 +10,7 @@ __all__ = ["load_usps"]
 
 
 def load_usps(subset="train"):
-    """The USPS handwritten digits (16 x 16 grey levels), ESL version.
+    """Load the USPS handwritten digits (16 x 16 grey levels), ESL version.
 
     The files ``usps/zip.train.gz`` and ``usps/zip.test.gz`` distributed with Hastie, Tibshirani &
     Friedman, *The Elements of Statistical Learning*.

@@ -48,7 +48,7 @@ def default_eps(P, eps=None):
 
 
 def hyperplane(points, reference=None):
-    """Unit normal and offset of the hyperplane through d points in d dimensions (Sec. 3.5.2).
+    """Return the unit normal and offset of the hyperplane through d points in d-D (Sec. 3.5.2).
 
     Parameters
     ----------
@@ -303,9 +303,12 @@ class FacetComplex:
         return new
 
     def flat_vertices(self, tol=1e-9):
-        """Vertices that are not extreme: the normals of their facets span fewer than d
-        dimensions (they lie inside an edge or a face). Under ties, an early vertex can end up
-        on the boundary of the final hull without being a vertex (Goodrich's Fig. 3.6)."""
+        """Return the vertices that are not extreme.
+
+        The normals of their facets span fewer than d dimensions (they lie inside an edge or a
+        face). Under ties, an early vertex can end up
+        on the boundary of the final hull without being a vertex (Goodrich's Fig. 3.6).
+        """
         incident = {}
         for f, verts in self.facets.items():
             for v in verts:
@@ -319,7 +322,7 @@ class FacetComplex:
         return flat
 
     def without_flat_vertices(self, rng):
-        """This complex, or, if it has flat vertices, the hull of its true vertices rebuilt.
+        """Return this complex, or, if it has flat vertices, the hull of its true vertices rebuilt.
 
         The true vertices are in convex position, so inserting them in any order never leaves
         a non-extreme one behind.
@@ -355,7 +358,7 @@ class FacetComplex:
 
 
 def initial_simplex(extreme, d, eps, rng):
-    """d + 1 affinely independent vertices from an oracle ``extreme(direction) -> (id, point)``.
+    """D + 1 affinely independent vertices from an oracle ``extreme(direction) -> (id, point)``.
 
     Alg. 4 and 6 start from "two facets with opposing normals through any d points", a flat polytope
     whose normals are arbitrary and whose d points may be affinely dependent. Correction to the

@@ -38,7 +38,7 @@ def _rch(P, mu=None, k=None, random_state=0):
 
 
 def count_ksets(P, k, random_state=0):
-    """Number of k-sets of P: the vertices of ``RCH(P, 1/k)`` (Goodrich, Sec. 3.6).
+    """Return the number of k-sets of P: the vertices of ``RCH(P, 1/k)`` (Goodrich, Sec. 3.6).
 
     Parameters
     ----------
@@ -112,8 +112,9 @@ def nv_bound_trivial(n, mu):
 
 
 def nv_bound_clarkson(n, d, mu):
-    """The growth term of bound (3.5): ``n^floor(d/2) m^ceil(d/2)`` (``m^(ceil(d/2)+1)`` for
-    non-integer ``1/mu``), ``m = min(ceil(1/mu), n - ceil(1/mu))``.
+    """Return the growth term of bound (3.5), ``n^floor(d/2) m^ceil(d/2)``.
+
+    (``m^(ceil(d/2)+1)`` for non-integer ``1/mu``), with ``m = min(ceil(1/mu), n - ceil(1/mu))``.
 
     (3.5) is an O() statement from Clarkson's bound on <=k-sets, so this is the expression
     inside the O(), without its unknown constant; it shows how the count scales, it is not a

@@ -99,8 +99,11 @@ class RCH:
 
 
 def _prune_polygon(coords, eps):
-    """Indices of a cyclic polygon's true vertices: drops repeats and points within ``eps`` of
-    the segment joining their neighbours (non-vertex boundary points from ties, Fig. 3.6)."""
+    """Return the indices of a cyclic polygon's true vertices.
+
+    Drops repeats and points within ``eps`` of the segment joining their neighbours (non-vertex
+    boundary points from ties, Fig. 3.6).
+    """
     keep = list(range(len(coords)))
     changed = True
     while changed and len(keep) > 1:
@@ -118,7 +121,7 @@ def _prune_polygon(coords, eps):
 
 
 def _polygon(mu, supports, weights, coords, eps):
-    """An :class:`RCH` from a cyclic counter-clockwise vertex list (may contain repeats)."""
+    """Build an :class:`RCH` from a cyclic counter-clockwise vertex list (may contain repeats)."""
     keep = _prune_polygon(coords, eps)
     coords = np.asarray([coords[i] for i in keep]).reshape(-1, 2)
     n_v = coords.shape[0]
@@ -149,8 +152,11 @@ def _pad(supports, weights):
 
 @njit(cache=True)
 def _vertex_on(P, S, nx, ny, mu, k, s):
-    """Vertex of RCH(P[S], mu) (Thm 3) or, if ``s`` is non-empty, of WRCH(P[S], mu, s[S])
-    (Alg. 7) maximising ``nx x + ny y``: (support, weights, x, y)."""
+    """Return the vertex maximising ``nx x + ny y``: (support, weights, x, y).
+
+    The vertex is of RCH(P[S], mu) (Thm 3) or, if ``s`` is non-empty, of WRCH(P[S], mu, s[S])
+    (Alg. 7).
+    """
     proj = np.empty(S.shape[0])
     for t in range(S.shape[0]):
         proj[t] = -(nx * P[S[t], 0] + ny * P[S[t], 1])
@@ -399,8 +405,10 @@ def _build_brute_2d(P, mu, k, s, eps):
 
 
 class _VertexOracle:
-    """Vertices of RCH(P, mu) (Thm 3) or WRCH(P, mu, s) (Alg. 7) by direction, each support
-    set registered once."""
+    """Return the vertices of RCH(P, mu) (Thm 3) or WRCH(P, mu, s) (Alg. 7) by direction.
+
+    Each support set is registered once.
+    """
 
     def __init__(self, P, mu, k, s):
         self.P, self.mu, self.k, self.s = P, mu, k, s
@@ -502,7 +510,7 @@ def _build_beneath(P, mu, k, s, eps, random_state):
 
 
 def mu_interval(mu):
-    """The interval of ``mu`` over which ``RCH(P, mu)`` keeps its combinatorial structure.
+    """Return the interval of ``mu`` over which ``RCH(P, mu)`` keeps its combinatorial structure.
 
     For ``1/mu`` in ``(k, k + 1)`` the support sets (hence vertex and facet counts) are the same and
     only the weights move (Goodrich Sec. 3.7.4, Fig. 3.12); at ``mu = 1/k`` the structure changes.
@@ -530,7 +538,7 @@ def mu_interval(mu):
 
 
 def reweight(rch, P, mu):
-    """The hull at another ``mu`` of the same structure interval, without recomputing it.
+    """Return the hull at another ``mu`` of the same structure interval, without recomputing it.
 
     Keeps supports, facets and adjacency; only the weights (``mu`` and the light point's
     ``1 - (m - 1) mu``) and hence the coordinates and normals change (Fig. 3.12).

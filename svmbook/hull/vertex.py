@@ -53,7 +53,7 @@ __all__ = [
 
 @njit(cache=True)
 def n_support(mu, k):
-    """Number of support points ``m`` of an RCH vertex: ``k`` if ``k > 0``, else ``ceil(1/mu)``.
+    """Return the number of support points of an RCH vertex (``k > 0`` or ``ceil(1/mu)``).
 
     ``ceil`` is taken with the relative tolerance :data:`MU_RTOL`, so ``mu = 1/k`` computed in
     floating point gives ``m = k`` and no spurious support point of weight ~1e-16.
@@ -66,7 +66,7 @@ def n_support(mu, k):
 
 @njit(cache=True)
 def _smallest_m(proj, m):
-    """Indices of the ``m`` smallest entries of ``proj``, sorted by ``(proj, index)``.
+    """Return the indices of the ``m`` smallest entries of ``proj``, sorted by ``(proj, index)``.
 
     Selection in O(n) (``np.partition`` finds the m-th smallest value ``t``), then a stable sort
     of the m chosen entries, O(m log m). Entries equal to ``t`` are taken in index order, so ties
@@ -233,7 +233,7 @@ def resolve_mu(n, mu=None, k=None):
 
 
 def extreme_vertex(P, direction, *, mu=None, k=None, s=None):
-    """The vertex of ``RCH(P, mu)`` (or ``WRCH(P, mu, s)``) maximising ``<direction, x>``.
+    """Return the vertex of ``RCH(P, mu)`` (or ``WRCH(P, mu, s)``) maximising ``<direction, x>``.
 
     Theorem 3 of Goodrich (2012): sort the points by projection on ``direction``, give weight
     ``mu`` to the first ``m - 1 = ceil(1/mu) - 1`` and the remainder to the ``m``-th. With

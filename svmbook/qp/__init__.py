@@ -1,5 +1,6 @@
-"""cvxopt reference formulations: one function per textbook problem, the oracles of every fast
-solver.
+"""cvxopt reference formulations: one function per textbook problem.
+
+They are the oracles of every fast solver.
 
 Each function takes a Gram matrix (never a kernel) and returns a :class:`QPResult`. The
 formulations follow Gunn (1998), "Support Vector Machines for Classification and Regression", and

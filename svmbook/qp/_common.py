@@ -11,8 +11,7 @@ from ._cvx import solve_qp
 
 
 def solve_scaled(H, q, *, lb=None, ub=None, A=None, scale=1.0):
-    """Solve ``min 1/2 x'Hx + q'x``, ``lb <= x <= ub``, ``Ax = 0`` in the variable ``u = x /
-    scale``.
+    """Solve ``min 1/2 x'Hx + q'x``, ``lb <= x <= ub``, ``Ax = 0`` in ``u = x / scale``.
 
     The problem in ``u`` is ``min scale/2 u'Hu + q'u`` (the objective divided by ``scale``), with
     box ``ub / scale``. With ``scale = C`` the box is [0, 1] whatever C is; this is what keeps

@@ -10,8 +10,10 @@ __all__ = ["InfeasibleProblemError", "QPResult", "svtol"]
 
 
 class InfeasibleProblemError(ValueError):
-    """The hard-margin (``C=np.inf``) problem has no solution: the data cannot be separated (or
-    fitted inside the tube) by any function of the kernel's feature space.
+    """The hard-margin (``C=np.inf``) problem has no solution.
+
+    The data cannot be separated (or fitted inside the tube) by any function of the kernel's
+    feature space.
 
     Use a finite ``C`` (soft margin), or ``infeasible="ridge"`` for the listings' squared-slack
     semantics.

@@ -1,4 +1,4 @@
-"""Reference geometric formulations of Goodrich (2012), chapters 2, 4 and 5, solved with cvxopt.
+r"""Reference geometric formulations of Goodrich (2012), chapters 2, 4 and 5, solved with cvxopt.
 
 The nearest-point (NP) view of the SVM: the mu-SVM dual (2.26), the nearest points of the reduced
 convex hulls (2.27)-(2.28), the weighted mu-SVM (4.11) and the general WRCH SVM (5.16) are one
@@ -6,9 +6,9 @@ problem,
 
 .. math::
 
-    \\min_\\alpha \\tfrac12 \\sum_{i,j}\\alpha_i\\alpha_j y_iy_j k(\\mathbf x_i,\\mathbf x_j)
-    \\quad\\text{s.t.}\\quad \\sum_{i\\in I_{pos}}\\alpha_i = \\sum_{i\\in I_{neg}}\\alpha_i = 1,
-    \\quad 0\\le\\alpha_i\\le s_i\\mu,
+    \min_\alpha \tfrac12 \sum_{i,j}\alpha_i\alpha_j y_iy_j k(\mathbf x_i,\mathbf x_j)
+    \quad\text{s.t.}\quad \sum_{i\in I_{pos}}\alpha_i = \sum_{i\in I_{neg}}\alpha_i = 1,
+    \quad 0\le\alpha_i\le s_i\mu,
 
 solved by :func:`mu_svm_dual` (``sample_weight`` = s). Its L2 form (2.30)/(2.32)/(2.37) is
 :func:`l2_geometric_dual`, Table 5.1 is :func:`wrch_svm_dual`, the minimum-norm point of one
@@ -207,7 +207,7 @@ def _two_hull_result(K, y, upper, *, label, where):
 
 
 def mu_svm_dual(K, y, mu, *, sample_weight=None):
-    r"""The (weighted) mu-SVM dual: nearest points of two (weighted) reduced convex hulls.
+    r"""Return the (weighted) mu-SVM dual: nearest points of two (weighted) reduced convex hulls.
 
     Goodrich (2.26)/(2.27)-(2.28), weighted (4.11), general kernel (5.16):
 
@@ -348,7 +348,7 @@ _LOSSES = ("hard", "l1", "l2")
 
 
 def wrch_svm_dual(K, y, loss="l1", *, mu=None, C=None, sample_weight=None):
-    """The general WRCH SVM (5.16) in the configurations of Table 5.1.
+    """Return the general WRCH SVM (5.16) in the configurations of Table 5.1.
 
     ============  ================================  ==========================================
     ``loss``      parameters                        solved as
@@ -499,8 +499,10 @@ class MEBResult:
     formulation: str
 
     def dist2(self, K_cross, k_diag):
-        """``||phi(x) - c||^2`` at new points from ``K_cross[i, j] = K(x_new_i, x_train_j)`` and
-        ``k_diag[i] = K(x_new_i, x_new_i)``."""
+        """Return ``||phi(x) - c||^2`` at new points.
+
+        From ``K_cross[i, j] = K(x_new_i, x_train_j)`` and ``k_diag[i] = K(x_new_i, x_new_i)``.
+        """
         K_cross = np.asarray(K_cross, dtype=np.float64)
         return np.asarray(k_diag, dtype=np.float64) - 2.0 * K_cross @ self.alpha + self.center_norm2
 
@@ -534,7 +536,7 @@ def _meb(K, C, label):
 
 
 def meb_dual(K):
-    r"""Minimal enclosing ball dual, Goodrich (2.42) (Vapnik):
+    r"""Solve the minimal enclosing ball dual, Goodrich (2.42) (Vapnik).
 
     .. math::
 
@@ -568,8 +570,9 @@ def meb_dual(K):
 
 
 def soft_meb_dual(K, C):
-    r"""Soft minimal enclosing ball dual (Tax & Duin), Goodrich (2.43)-(2.44): (2.42) with
-    ``0 <= alpha_i <= C``.
+    r"""Solve the soft minimal enclosing ball dual (Tax & Duin), Goodrich (2.43)-(2.44).
+
+    It is (2.42) with ``0 <= alpha_i <= C``.
 
     Points with ``alpha_i = C`` lie outside the ball (slack), free ones on the sphere. The
     problem is feasible only for ``C >= 1/n`` (the weights sum to 1); at ``C = 1/n`` the centre

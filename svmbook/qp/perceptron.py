@@ -1,13 +1,13 @@
-"""Reference perceptron QPs of Goodrich (2012), section 2.8 and section 4.5, solved with cvxopt.
+r"""Reference perceptron QPs of Goodrich (2012), section 2.8 and section 4.5, solved with cvxopt.
 
 A perceptron here is an SVM without the constraint ``sum_i alpha_i y_i = 0`` (2.56): its bias, if
 any, is penalised (``b^2 / 2`` in (2.53)) instead of free. The general dual (2.54)
 
 .. math::
 
-    \\min_\\alpha \\tfrac12\\sum_{i,j}\\alpha_i\\alpha_j k(\\mathbf x_i,\\mathbf x_j)
-    - \\sum_i\\alpha_i
-    \\quad\\text{s.t.}\\quad 0\\le\\alpha_i\\le C
+    \min_\alpha \tfrac12\sum_{i,j}\alpha_i\alpha_j k(\mathbf x_i,\mathbf x_j)
+    - \sum_i\alpha_i
+    \quad\text{s.t.}\quad 0\le\alpha_i\le C
 
 with the kernels of Table 2.2 (:func:`perceptron_kernel`) is :func:`perceptron_dual`: (2.46)
 hard margin, (2.48) L1 loss, (2.49) L2 loss, (2.51) with a bias. Its geometric form (4.14)/(4.15),
@@ -41,7 +41,7 @@ _LOSSES = ("hard", "l1", "l2")
 
 
 def perceptron_kernel(K, y, *, bias=True, D=None, sample_weight=None):
-    """The modified kernel of Table 2.2: ``y_i y_j K_ij (+ y_i y_j) (+ delta_ij / (D s_i))``.
+    """Return the modified kernel of Table 2.2: ``y_i y_j K_ij (+ y_i y_j) (+ delta_ij / (D s_i))``.
 
     Parameters
     ----------
@@ -120,7 +120,7 @@ def _perceptron_result(alpha, K, y, bias, status, n_iter, objective, tol, formul
 
 
 def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
-    r"""The general perceptron dual (2.54) with the kernels of Table 2.2.
+    r"""Return the general perceptron dual (2.54) with the kernels of Table 2.2.
 
     ==========  ===========================  ===============================================
     ``loss``    constraint                   problem
@@ -175,7 +175,7 @@ def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
 def perceptron_geometric_dual(
     K, y, mu=np.inf, *, loss="l1", C=None, D=None, bias=True, sample_weight=None
 ):
-    r"""The perceptron as the minimum-norm point of one weighted reduced hull, (4.14)/(4.15)/(5.31).
+    r"""Return the perceptron as the min-norm point of a weighted reduced hull (4.14)/(4.15)/(5.31).
 
     .. math::
 

@@ -1,5 +1,6 @@
-"""Reference support vector classification QPs (Gunn 1998, chapter 2 and Listing A.1), solved with
-cvxopt.
+"""Reference support vector classification QPs, solved with cvxopt.
+
+Gunn (1998), chapter 2 and Listing A.1.
 
 Each function takes a Gram matrix ``K`` (``K[i, j] = K(x_i, x_j)``) and labels ``y`` in
 {-1, +1}, solves one textbook problem as stated, and returns a :class:`~svmbook.qp.QPResult`. The
@@ -251,8 +252,9 @@ def l2_svc_dual(K, y, C, *, bias="explicit"):
 
 
 def hard_margin_primal(X, y):
-    r"""Linear hard-margin primal, Gunn (2.7) subject to (2.4): ``min 1/2 ||w||^2`` s.t.
-    ``y_i (<w, x_i> + b) >= 1``.
+    r"""Solve the linear hard-margin primal, Gunn (2.7) subject to (2.4).
+
+    ``min 1/2 ||w||^2`` s.t. ``y_i (<w, x_i> + b) >= 1``.
 
     Parameters
     ----------

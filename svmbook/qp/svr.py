@@ -1,5 +1,6 @@
-"""Reference support vector regression QPs (Gunn 1998, chapter 5 and Listing A.2), solved with
-cvxopt.
+"""Reference support vector regression QPs, solved with cvxopt.
+
+Gunn (1998), chapter 5 and Listing A.2.
 
 ``f(x) = sum_i beta_i K(x_i, x) + b`` with ``beta = alpha - alpha*``. Sign convention of the
 listing: ``beta_i > 0`` means the point lies above the function (``y_i = f(x_i) + epsilon`` for a

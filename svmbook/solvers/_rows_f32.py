@@ -107,8 +107,9 @@ def exp_f32_exact(Z, out, P, E):
 
 @njit(cache=True)
 def exp_f32_fast(Z, out, P, E):
-    """``out[j] ~ float32(math.exp(Z[j]))`` for ``Z <= 0``: the polynomial of
-    :func:`exp_f32_exact` without its rounding check.
+    """Set ``out[j] ~ float32(math.exp(Z[j]))`` for ``Z <= 0``.
+
+    The polynomial of :func:`exp_f32_exact` without its rounding check.
 
     The polynomial is within 4e-13 relative of ``exp``, so its float32 rounding differs from
     libm's only when ``exp(Z[j])`` lies that close to a float32 rounding midpoint, and then by

@@ -1,12 +1,12 @@
-"""Nearest-point solvers of (weighted) reduced convex hulls (Goodrich 2012, chapter 5).
+r"""Nearest-point solvers of (weighted) reduced convex hulls (Goodrich 2012, chapter 5).
 
 One jitted core solves the minimum-norm problem of :mod:`svmbook.solvers.stopping`,
 
 .. math::
 
-    \\min_\\alpha \\Big\\|\\sum_i \\alpha_i \\mathbf z_i\\Big\\|^2
-    \\quad\\text{s.t.}\\quad \\sum_{i\\in g}\\alpha_i = 1\\ \\forall g,
-    \\quad 0\\le\\alpha_i\\le u_i = \\min(s_i\\mu, 1),
+    \min_\alpha \Big\|\sum_i \alpha_i \mathbf z_i\Big\|^2
+    \quad\text{s.t.}\quad \sum_{i\in g}\alpha_i = 1\ \forall g,
+    \quad 0\le\alpha_i\le u_i = \min(s_i\mu, 1),
 
 with ``z_i = sign_i phi(x_i)`` in one or two groups (hulls): the (weighted, L1) mu-SVM is two
 groups, the classes, with ``sign = y`` (nearest points of ``WRCH(P_pos)`` and ``WRCH(P_neg)``,
@@ -393,7 +393,7 @@ def _grow(hist, n_rec):
 
 @njit(cache=True)
 def np_loop(method, st, diag, vx_par, ksrc, cache, code, tol, max_iter, thesis, update, record):
-    """The solver loop. Returns ``(n_iter, status, statistic, history)``.
+    """Run the solver loop and return ``(n_iter, status, statistic, history)``.
 
     Each iteration: ``||w||^2 = alpha . h``; the vertices and gaps when the method or the
     stopping rule needs them; the KKT levels when the rule needs them; stop when the
@@ -581,6 +581,7 @@ class NearestPointResult:
 
     @property
     def converged(self):
+        """Whether the stopping condition was met (``status == 0``)."""
         return self.status == 0
 
     def decision_function(self, K_cross, threshold="geometric"):

@@ -1,4 +1,4 @@
-"""The four stopping conditions of the nearest-point solvers (Goodrich 2012, sections 5.2.4, 5.8).
+r"""The four stopping conditions of the nearest-point solvers (Goodrich 2012, sections 5.2.4, 5.8).
 
 Every solver of :mod:`svmbook.solvers.nearest_point` works on one problem: the minimum-norm point
 of a Minkowski sum of (weighted, reduced) hulls. The points are ``z_i = sign_i phi(x_i)``, each
@@ -6,9 +6,9 @@ in one *group* g (a hull), and
 
 .. math::
 
-    \\min_\\alpha \\Big\\|\\sum_i \\alpha_i \\mathbf z_i\\Big\\|^2
-    \\quad\\text{s.t.}\\quad \\sum_{i\\in g}\\alpha_i = 1\\ \\forall g,
-    \\quad 0\\le\\alpha_i\\le u_i .
+    \min_\alpha \Big\|\sum_i \alpha_i \mathbf z_i\Big\|^2
+    \quad\text{s.t.}\quad \sum_{i\in g}\alpha_i = 1\ \forall g,
+    \quad 0\le\alpha_i\le u_i .
 
 The SVM has two groups, the classes, with ``sign = y`` (``w = sum_i alpha_i y_i phi_i =
 p_pos - p_neg``); a perceptron has one group (the minimum-norm point of one WRCH, (5.31)). The
@@ -71,7 +71,7 @@ ABSOLUTE_KKT = 3
 
 
 def stop_code(stop):
-    """The integer code of a stopping condition name (``ValueError`` naming ``stop``)."""
+    """Return the integer code of a stopping condition name (``ValueError`` naming ``stop``)."""
     return STOP_RULES.index(check_option("stop", stop, STOP_RULES))
 
 
@@ -138,14 +138,14 @@ def kkt_statistic(m, M, relative):
 
 @njit(cache=True)
 def stop_statistic(code, gap_max, w_norm2, m, M):
-    """The statistic of condition ``code`` (see :data:`STOP_RULES`); stop when it is < tol."""
+    """Return the statistic of condition ``code`` (:data:`STOP_RULES`); stop when it is < tol."""
     if code == RELATIVE_NP or code == ABSOLUTE_NP:
         return np_statistic(gap_max, w_norm2, code == RELATIVE_NP)
     return kkt_statistic(m, M, code == RELATIVE_KKT)[0]
 
 
 def evaluate(stop, K, y, alpha, mu, *, sample_weight=None):
-    """The statistic of condition ``stop`` at a feasible two-class ``alpha`` (NP scale).
+    """Return the statistic of condition ``stop`` at a feasible two-class ``alpha`` (NP scale).
 
     Builds ``h = y * (K @ (alpha * y))`` and the extreme vertices of the weighted reduced hulls
     (Alg. 7) in float64 and applies the same jitted rules as the solvers.

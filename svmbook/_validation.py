@@ -162,3 +162,196 @@ def check_hull_mu(mu, sample_weight, groups=None, *, labels=None, name="mu"):
                 f"= {mu * total:.6g} < 1; use {name} >= {smallest:.6g} (at that value the hull is "
                 "the weighted centroid)"
             )
+
+
+def check_points(name, value, *, n_features=2, min_points=1):
+    """Return points as a float64 array of shape ``(n, n_features)`` with ``n >= min_points``.
+
+    Parameters
+    ----------
+    name : str
+        Parameter name for the message.
+    value : array-like
+        The points, one per row.
+    n_features : int or None, default=2
+        Required number of columns (None: any).
+    min_points : int, default=1
+        Required number of rows at least.
+
+    Returns
+    -------
+    ndarray of shape (n, n_features)
+
+    Raises
+    ------
+    ValueError
+        Wrong shape, too few points, or a NaN or infinite coordinate.
+    """
+    P = np.asarray(value, dtype=np.float64)
+    if P.ndim != 2 or (n_features is not None and P.shape[1] != n_features):
+        want = f"(n_points, {n_features})" if n_features is not None else "(n_points, n_features)"
+        raise ValueError(f"{name} must have shape {want}, got {P.shape}")
+    if P.shape[0] < min_points:
+        raise ValueError(f"{name} must hold at least {min_points} points, got {P.shape[0]}")
+    if not np.all(np.isfinite(P)):
+        raise ValueError(f"{name} contains NaN or infinity")
+    return P
+
+
+def check_two_classes(name, value, n_samples, *, pm1=False):
+    """Return two-class labels as float64 ``+-1`` (the larger label is +1).
+
+    Parameters
+    ----------
+    name : str
+        Parameter name for the message.
+    value : array-like of shape (n_samples,)
+        The labels.
+    n_samples : int
+        Required length (the rows of the matching inputs).
+    pm1 : bool, default=False
+        Require the labels to be -1 and +1 already (otherwise any two labels are mapped).
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+
+    Raises
+    ------
+    ValueError
+        Wrong shape, not exactly two classes, or (``pm1``) a label other than -1 and +1.
+    """
+    y = np.asarray(value)
+    if y.shape != (n_samples,):
+        raise ValueError(f"{name} must have shape ({n_samples},), got {y.shape}")
+    if pm1:
+        return check_labels_pm1(y, name=name)
+    classes = np.unique(y)
+    if classes.size != 2:
+        raise ValueError(f"{name} must have exactly 2 classes, got {classes.size}")
+    return np.where(y == classes[-1], 1.0, -1.0)
+
+
+def check_multipliers(name, value, n_samples):
+    """Return multipliers (convex-combination weights) as float64, finite and ``>= 0``.
+
+    Parameters
+    ----------
+    name : str
+        Parameter name for the message.
+    value : array-like of shape (n_samples,)
+        The multipliers.
+    n_samples : int
+        Required length.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+
+    Raises
+    ------
+    ValueError
+        Wrong shape, a NaN or infinity, or a negative entry (below a rounding of ``-1e-12``).
+    """
+    alpha = np.asarray(value, dtype=np.float64).ravel()
+    if alpha.shape != (n_samples,):
+        raise ValueError(f"{name} must have shape ({n_samples},), got {alpha.shape}")
+    if not np.all(np.isfinite(alpha)) or np.any(alpha < -1e-12):
+        raise ValueError(f"{name} must be finite and >= 0")
+    return alpha
+
+
+def check_mu_or_inverse(name, mu, inverse):
+    """Return the reduction parameter from exactly one of ``mu`` and its inverse ``1 / mu``.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name (the inverse is named ``inv_<name>`` in messages).
+    mu : float or None
+        The reduction parameter, > 0.
+    inverse : float or None
+        ``1 / mu``, > 0 (a slider on ``1/mu`` shows where the k-set structure changes).
+
+    Returns
+    -------
+    float
+        ``mu``.
+
+    Raises
+    ------
+    ValueError
+        Both or neither given, or the given one is not > 0.
+    TypeError
+        The given one is not a real number.
+    """
+    if (mu is None) == (inverse is None):
+        raise ValueError(f"give exactly one of {name} and inv_{name} (= 1/{name})")
+    if inverse is not None:
+        return 1.0 / check_positive(f"inv_{name}", inverse)
+    return check_positive(name, mu)
+
+
+def check_series(name, value):
+    """Return a dict ``{label: (x, values)}`` of equal-length non-empty float arrays.
+
+    Parameters
+    ----------
+    name : str
+        Parameter name for the message.
+    value : dict
+        ``{label: (x, values)}``.
+
+    Returns
+    -------
+    dict
+        ``{str(label): (x, values)}`` with 1-D float64 arrays.
+
+    Raises
+    ------
+    ValueError
+        Not a non-empty dict, an entry not a pair, or ``x`` and ``values`` of different lengths.
+    """
+    if not isinstance(value, dict) or not value:
+        raise ValueError(f"{name} must be a non-empty dict {{label: (x, values)}}")
+    out = {}
+    for label, xy in value.items():
+        try:
+            x, v = xy
+        except (TypeError, ValueError):
+            raise ValueError(f"{name}[{label!r}] must be a pair (x, values)") from None
+        x = np.asarray(x, dtype=np.float64).ravel()
+        v = np.asarray(v, dtype=np.float64).ravel()
+        if x.shape != v.shape or x.size == 0:
+            raise ValueError(f"{name}[{label!r}]: x and values need the same non-zero length")
+        out[str(label)] = (x, v)
+    return out
+
+
+def check_int_range(name, value, low, high):
+    """Return ``value`` as an int after checking it is an integer in ``[low, high]``.
+
+    Parameters
+    ----------
+    name : str
+        Parameter name for the message.
+    value : int
+        The value.
+    low, high : int
+        The inclusive bounds.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError
+        ``value`` is not an integer (or is a bool).
+    ValueError
+        ``value`` lies outside ``[low, high]``.
+    """
+    value = check_int(name, value, low)
+    if value > high:
+        raise ValueError(f"{name} must be an integer in [{low}, {high}], got {value}")
+    return value

@@ -1,0 +1,530 @@
+"""Figures of the geometric view of SVMs (Goodrich 2012, chapters 2 and 4).
+
+The SVM as the bisector of the nearest points of two reduced convex hulls, nested RCHs, the mu-SVM
+in input space, the 1-NN regions and the minimal enclosing ball. Thresholds are the thesis's,
+*subtracted* (``f(x) = w . x - b``). ``mu`` can be given as ``inv_mu = 1 / mu`` where a slider on
+``1 / mu`` reads better (k-sets live at integer ``1 / mu``).
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle
+
+from svmbook import kernels, qp, thresholds
+from svmbook._validation import (
+    check_mu_or_inverse,
+    check_option,
+    check_points,
+    check_two_classes,
+)
+from svmbook.hull import qrh, quickhull2d
+from svmbook.plots._style import (
+    COLORS,
+    NEST,
+    circle_support_vectors,
+    draw_line,
+    draw_polygon,
+    finish_axis,
+    get_ax,
+    legend_outside,
+    plus_points,
+    scatter_classes,
+    styled,
+    window,
+)
+from svmbook.plots.hyperplane import plot_svc_2d
+
+__all__ = [
+    "MuSVMView",
+    "fit_mu_view",
+    "plot_meb",
+    "plot_mu_svm_2d",
+    "plot_nearest_neighbour",
+    "plot_rch",
+    "plot_svm_geometry",
+]
+
+
+class MuSVMView(NamedTuple):
+    """A linear mu-SVM as nearest points of two reduced hulls (drawn by :func:`plot_svm_geometry`).
+
+    Attributes
+    ----------
+    mu : float
+    result : svmbook.qp.QPResult
+        :func:`svmbook.qp.mu_svm_dual` on the linear Gram matrix (nearest-point scale).
+    p_pos, p_neg : ndarray of shape (2,)
+        The nearest points ``sum_{I_pos} alpha_i x_i`` and ``sum_{I_neg} alpha_i x_i`` (2.27).
+    w : ndarray of shape (2,)
+        ``p_pos - p_neg`` (the nearest-point scale, twice the primal ``w`` of (2.21)).
+    b_geom, b_kkt : float
+        Thesis thresholds (subtracted): the bisector (4.9) and the KKT threshold (4.8).
+    rho : float
+        rho of (4.8) in the nearest-point scale.
+    C : float
+        The equivalent C-SVM's ``C = mu / (2 rho_primal) = mu / rho``
+        (:func:`svmbook.convert.mu_to_c`).
+    """
+
+    mu: float
+    result: object
+    p_pos: np.ndarray
+    p_neg: np.ndarray
+    w: np.ndarray
+    b_geom: float
+    b_kkt: float
+    rho: float
+    C: float
+
+
+def fit_mu_view(X, y, mu):
+    """Solve the linear mu-SVM of 2-D data and collect its geometry (:class:`MuSVMView`).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        Two classes; the larger label is +1.
+    mu : float
+        Reduction parameter (``>= 1 / min(n_pos, n_neg)``).
+
+    Returns
+    -------
+    MuSVMView
+
+    Raises
+    ------
+    ValueError
+        From :func:`svmbook.qp.mu_svm_dual`: ``mu`` is infeasible, or the reduced hulls intersect.
+    """
+    from svmbook.convert import mu_to_c
+
+    X = check_points("X", X)
+
+    y = check_two_classes("y", y, X.shape[0])
+    res = qp.mu_svm_dual(X @ X.T, y, mu)
+    pos = y > 0
+    p_pos = res.alpha[pos] @ X[pos]
+    p_neg = res.alpha[~pos] @ X[~pos]
+    w = p_pos - p_neg
+    f = X @ w
+    b_geom = thresholds.b_geom(f, y, res.alpha)
+    return MuSVMView(
+        mu=float(mu),
+        result=res,
+        p_pos=p_pos,
+        p_neg=p_neg,
+        w=w,
+        b_geom=float(b_geom),
+        b_kkt=float(-res.b),
+        rho=float(res.rho),
+        C=float(mu_to_c(mu, res.rho)),
+    )
+
+
+@styled
+def plot_svm_geometry(
+    X,
+    y,
+    mu=None,
+    *,
+    inv_mu=None,
+    threshold="geometric",
+    ax=None,
+    show_ch=True,
+    margins=True,
+    xlim=None,
+    ylim=None,
+    title=None,
+    legend=True,
+):
+    """The SVM as the perpendicular bisector of the nearest points of two RCHs (Figs. 1.1, 2.8).
+
+    Draws each class's convex hull (dashed) and reduced convex hull ``RCH(P_class, mu)`` (solid,
+    shaded), the nearest points ``p_pos``, ``p_neg`` of the two RCHs joined by their segment, the
+    separating line and the two margin lines (dotted), and circles the support vectors
+    (``alpha_i > 0``).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+    mu : float, optional
+        Reduction parameter; or give ``inv_mu``.
+    inv_mu : float, optional
+        ``1 / mu`` (a slider on ``1/mu`` shows where the k-set structure changes: integers).
+    threshold : {"geometric", "kkt"}, default="geometric"
+        ``"geometric"``: the bisector (4.9), with the margin lines through the nearest points.
+        ``"kkt"``: the KKT threshold (4.8) with the supporting planes ``w . x - b = +-rho``, the
+        lines ``f = +-1`` of the equivalent C-SVM.
+    ax : matplotlib Axes, optional
+    show_ch : bool, default=True
+        Draw the convex hulls of the classes.
+    margins : bool, default=True
+        Draw the margin lines.
+    xlim, ylim : (float, float), optional
+    title : str, optional
+        Default: ``mu``, ``1/mu`` and the equivalent C.
+    legend : bool, default=True
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    mu = check_mu_or_inverse("mu", mu, inv_mu)
+    check_option("threshold", threshold, ("geometric", "kkt"))
+    X = check_points("X", X)
+    y = check_two_classes("y", y, X.shape[0])
+    view = fit_mu_view(X, y, mu)
+    ax = get_ax(ax)
+    if xlim is None or ylim is None:
+        auto_x, auto_y = window(X)
+        xlim = auto_x if xlim is None else xlim
+        ylim = auto_y if ylim is None else ylim
+    handles = []
+    for cls, key in ((1.0, "positive"), (-1.0, "negative")):
+        P = X[y == cls]
+        if show_ch and P.shape[0] >= 3:
+            draw_polygon(
+                ax, P[quickhull2d(P)], color=COLORS[key], ls="--", lw=0.9, gid="convex_hull"
+            )
+        rch = qrh(P, max(min(mu, 1.0), 1.0 / P.shape[0]))
+        draw_polygon(
+            ax, rch.vertices, color=COLORS[key], lw=1.6, fill=COLORS[f"{key}_region"], gid="rch"
+        )
+    if show_ch:
+        handles.append(Line2D([], [], color=COLORS["model"], ls="--", lw=0.9, label="convex hulls"))
+    handles.append(Line2D([], [], color=COLORS["model"], lw=1.6, label=r"RCH$(P_\pm, \mu)$"))
+    w = view.w
+    if threshold == "geometric":
+        b, half = view.b_geom, 0.5 * float(w @ w)
+    else:
+        b, half = view.b_kkt, view.rho
+    draw_line(ax, w, -b, xlim, ylim, lw=1.5, gid="decision_boundary")
+    handles.append(Line2D([], [], color=COLORS["model"], label="separating line"))
+    if margins:
+        for side in (1.0, -1.0):
+            draw_line(ax, w, -(b + side * half), xlim, ylim, lw=1.2, ls=":", gid="margins")
+        handles.append(Line2D([], [], color=COLORS["model"], ls=":", label="margins"))
+    seg = np.vstack([view.p_neg, view.p_pos])
+    ax.plot(
+        seg[:, 0], seg[:, 1], color=COLORS["model"], lw=1.0, ls="-", zorder=5, gid="nearest_segment"
+    )
+    ax.scatter(
+        seg[:, 0],
+        seg[:, 1],
+        marker="D",
+        s=36,
+        c=[COLORS["negative"], COLORS["positive"]],
+        edgecolors="black",
+        linewidths=0.8,
+        zorder=6,
+        gid="nearest_points",
+    )
+    handles.append(
+        Line2D(
+            [],
+            [],
+            marker="D",
+            ls="none",
+            color="0.5",
+            markeredgecolor="black",
+            label="nearest points",
+        )
+    )
+    scatter_classes(ax, X, y, pos_label=1.0)
+    circle_support_vectors(ax, X[view.result.support])
+    if title is None:
+        title = rf"$\mu$ = {mu:.3g} (1/$\mu$ = {1 / mu:.3g}), C = {view.C:.3g}"
+    finish_axis(ax, xlim, ylim, title)
+    if legend:
+        point_handles, _ = ax.get_legend_handles_labels()
+        legend_outside(ax, point_handles + handles)
+    return ax
+
+
+@styled
+def plot_rch(
+    P, mus=None, *, inv_mus=None, ax=None, show_ch=True, show_vertices=True, title=None, legend=True
+):
+    """Nested reduced convex hulls of one point set (Figs. 2.9, 3.8, 3.12).
+
+    Points as plus marks, the convex hull dashed, ``RCH(P, mu)`` (Algorithm 5,
+    :func:`svmbook.hull.qrh`) for each ``mu`` solid with its vertices as small circles.
+
+    Parameters
+    ----------
+    P : array-like of shape (n, 2)
+    mus : float or sequence of float, optional
+        Reduction parameters in ``[1/n, 1]``; or give ``inv_mus`` (``1/mu`` values).
+    inv_mus : float or sequence of float, optional
+    ax : matplotlib Axes, optional
+    show_ch : bool, default=True
+    show_vertices : bool, default=True
+        Mark the RCH vertices (Fig. 2.9's circles).
+    title : str, optional
+    legend : bool, default=True
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    P = check_points("P", P)
+    if (mus is None) == (inv_mus is None):
+        raise ValueError("give exactly one of mus and inv_mus")
+    mus = (
+        [check_mu_or_inverse("mu", None, v) for v in np.atleast_1d(inv_mus)]
+        if mus is None
+        else [check_mu_or_inverse("mu", v, None) for v in np.atleast_1d(mus)]
+    )
+    ax = get_ax(ax)
+    plus_points(ax, P)
+    if show_ch and P.shape[0] >= 3:
+        draw_polygon(
+            ax,
+            P[quickhull2d(P)],
+            color=COLORS["model"],
+            ls="--",
+            lw=0.9,
+            gid="convex_hull",
+            label="convex hull",
+        )
+    for t, mu in enumerate(sorted(mus, reverse=True)):
+        rch = qrh(P, mu)
+        color = NEST[t % len(NEST)]
+        draw_polygon(
+            ax,
+            rch.vertices,
+            color=color,
+            lw=1.5,
+            gid="rch",
+            label=rf"$\mu$ = 1/{1 / mu:.4g} ({rch.n_vertices} vertices)",
+        )
+        if show_vertices:
+            ax.scatter(
+                rch.vertices[:, 0],
+                rch.vertices[:, 1],
+                s=14,
+                facecolors="none",
+                edgecolors=color,
+                lw=0.9,
+                zorder=4,
+                gid="rch_vertices",
+            )
+    xlim, ylim = window(P)
+    finish_axis(ax, xlim, ylim, title)
+    if legend:
+        legend_outside(ax)
+    return ax
+
+
+class _MuModel:
+    """The decision function of a mu-SVM solution, scaled so that its margin lines are +-1.
+
+    Lets :func:`svmbook.plots.plot_svc_2d` draw it (``decision_function``, ``support_``,
+    ``classes_``).
+    """
+
+    classes_ = np.array([-1.0, 1.0])
+
+    def __init__(self, X, coef, b, scale, kernel, support):
+        self._X, self._coef, self._b, self._scale = X, coef, b, scale
+        self._kernel = kernel
+        self.support_ = support
+
+    def decision_function(self, Z):
+        return (self._kernel(np.asarray(Z, dtype=np.float64), self._X) @ self._coef - self._b) / (
+            self._scale
+        )
+
+
+@styled
+def plot_mu_svm_2d(
+    X,
+    y,
+    mu=None,
+    *,
+    inv_mu=None,
+    gamma=None,
+    threshold="geometric",
+    ax=None,
+    grid_resolution=150,
+    title=None,
+    legend=False,
+    shade=True,
+):
+    """A mu-SVM in input space, linear or Gaussian (Figs. 4.5, 4.8, 4.9b).
+
+    Solves :func:`svmbook.qp.mu_svm_dual` on the Gram matrix and draws the decision boundary
+    ``f(x) = sum_i alpha_i y_i K(x_i, x) - b = 0`` (solid), the margin level sets (dotted) and the
+    support vectors, with :func:`svmbook.plots.plot_svc_2d`.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+    mu, inv_mu : float
+        Reduction parameter or its inverse (give one).
+    gamma : float, optional
+        Gaussian kernel ``exp(-gamma ||x - x'||^2)`` (Table 2.1); None is the linear kernel.
+    threshold : {"geometric", "kkt"} or float, default="geometric"
+        The bisector (4.9) (margin lines through the nearest points), the KKT threshold (4.8)
+        (margin lines ``f = +-rho``), or a fixed thesis threshold ``b`` (Fig. 4.9b: ``b = 0``;
+        margin lines ``f = b +- rho``).
+    ax : matplotlib Axes, optional
+    grid_resolution : int, default=150
+    title : str, optional
+        Default: the parameters.
+    legend : bool, default=False
+    shade : bool, default=True
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    mu = check_mu_or_inverse("mu", mu, inv_mu)
+    X = check_points("X", X)
+    y = check_two_classes("y", y, X.shape[0])
+    kernel = kernels.linear() if gamma is None else kernels.rbf(gamma=float(gamma))
+    res = qp.mu_svm_dual(kernel(X), y, mu)
+    f = kernel(X) @ res.coef
+    if isinstance(threshold, str):
+        if threshold == "geometric":
+            b = thresholds.b_geom(f, y, res.alpha)
+            scale = 0.5 * res.w_norm2
+        elif threshold == "kkt":
+            b, scale = -res.b, res.rho
+        else:
+            raise ValueError(f"threshold must be 'geometric', 'kkt' or a number, got {threshold!r}")
+    else:
+        b, scale = float(threshold), res.rho
+    model = _MuModel(X, res.coef, b, scale, kernel, res.support)
+    if title is None:
+        name = "linear" if gamma is None else rf"$\gamma$ = {float(gamma):.3g}"
+        title = rf"{name}, $\mu$ = {mu:.3g}"
+    return plot_svc_2d(
+        model, X, y, ax=ax, grid_resolution=grid_resolution, title=title, legend=legend, shade=shade
+    )
+
+
+@styled
+def plot_nearest_neighbour(X, y, *, ax=None, grid_resolution=150, title="1-NN", legend=False):
+    """Regions of the 1-nearest-neighbour classifier (Fig. 4.9a), in the style of ``plot_svc_2d``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+    ax : matplotlib Axes, optional
+    grid_resolution : int, default=150
+    title : str, default="1-NN"
+    legend : bool, default=False
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    X = check_points("X", X)
+    y = check_two_classes("y", y, X.shape[0])
+
+    class _OneNN:
+        classes_ = np.array([-1.0, 1.0])
+        support_ = np.arange(X.shape[0])
+
+        def decision_function(self, Z):
+            d2 = ((np.asarray(Z)[:, None, :] - X[None, :, :]) ** 2).sum(axis=2)
+            return y[np.argmin(d2, axis=1)]
+
+    return plot_svc_2d(
+        _OneNN(),
+        X,
+        y,
+        ax=ax,
+        margins=False,
+        circle_sv=False,
+        grid_resolution=grid_resolution,
+        title=title,
+        legend=legend,
+    )
+
+
+@styled
+def plot_meb(X, C=None, *, ax=None, title=None, legend=True):
+    """The minimal enclosing ball of 2-D points, hard or soft (Fig. 2.10, (2.38)-(2.44)).
+
+    Solves :func:`svmbook.qp.meb_dual` (``C`` None) or :func:`svmbook.qp.soft_meb_dual` on the
+    linear kernel and draws the ball, its centre ``c = sum_i alpha_i x_i`` (2.40), the points on
+    the sphere (``0 < alpha_i``, circled) and, for the soft ball, the points outside it
+    (``alpha_i = C``, crosses).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    C : float, optional
+        Soft-ball bound, ``>= 1/n``; None for the hard ball.
+    ax : matplotlib Axes, optional
+    title : str, optional
+    legend : bool, default=True
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    X = check_points("X", X)
+    K = X @ X.T
+    res = qp.meb_dual(K) if C is None else qp.soft_meb_dual(K, C)
+    centre = res.alpha @ X
+    radius = float(np.sqrt(max(res.radius2, 0.0)))
+    ax = get_ax(ax)
+    ax.add_patch(
+        Circle(
+            centre,
+            radius,
+            facecolor=COLORS["positive_region"],
+            edgecolor="black",
+            lw=1.3,
+            zorder=1,
+            gid="ball",
+        )
+    )
+    ax.scatter(*centre, marker="*", s=90, c="black", zorder=5, gid="centre", label="centre $c$")
+    ax.scatter(
+        X[:, 0],
+        X[:, 1],
+        s=30,
+        c=COLORS["positive"],
+        edgecolors="white",
+        lw=0.5,
+        zorder=3,
+        gid="points",
+        label=r"$\alpha_i = 0$ (inside)",
+    )
+    eps = 1e-6 * (1.0 if C is None else C)
+    on = (res.alpha > eps) & (res.alpha < (np.inf if C is None else C - eps))
+    if np.any(on):
+        circle_support_vectors(ax, X[on], label=r"on the sphere ($0 < \alpha_i$)")
+    if C is not None:
+        out = res.alpha >= C - eps
+        if np.any(out):
+            ax.scatter(
+                X[out, 0],
+                X[out, 1],
+                marker="x",
+                s=70,
+                c="black",
+                lw=1.3,
+                zorder=4,
+                gid="outside",
+                label=r"outside ($\alpha_i = C$)",
+            )
+    lo = np.minimum(X.min(axis=0), centre - radius)
+    hi = np.maximum(X.max(axis=0), centre + radius)
+    pad = 0.08 * (hi - lo).max()
+    if title is None:
+        title = "hard MEB" if C is None else f"soft MEB, C = {C:.3g}"
+    finish_axis(ax, (lo[0] - pad, hi[0] + pad), (lo[1] - pad, hi[1] + pad), title)
+    if legend:
+        legend_outside(ax)
+    return ax

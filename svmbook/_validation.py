@@ -355,3 +355,24 @@ def check_int_range(name, value, low, high):
     if value > high:
         raise ValueError(f"{name} must be an integer in [{low}, {high}], got {value}")
     return value
+
+
+def check_two_class_points(X, y, *, pm1=False):
+    """Return 2-D points ``X`` and their two-class labels ``y`` as ``+-1``, checked together.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        The points (named ``X`` in messages).
+    y : array-like of shape (n_samples,)
+        Their labels (named ``y``); see :func:`check_two_classes`.
+    pm1 : bool, default=False
+        Require the labels to be -1 and +1 already.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, 2)
+    y : ndarray of shape (n_samples,)
+    """
+    X = check_points("X", X)
+    return X, check_two_classes("y", y, X.shape[0], pm1=pm1)

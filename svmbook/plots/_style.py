@@ -552,6 +552,124 @@ def legend_outside(ax, handles=None):
     )
 
 
+def label_axes(ax, xlabel, ylabel, title=None, legend=False, loc="best"):
+    """Set the axis labels and the title (when given), and draw the legend (when asked).
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+        The panel.
+    xlabel, ylabel : str
+        Axis labels.
+    title : str, optional
+        Axis title (none when None).
+    legend : bool, default=False
+        Draw the legend of the labelled artists.
+    loc : str, default="best"
+        Legend location.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        ``ax``.
+    """
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if title is not None:
+        ax.set_title(title)
+    if legend:
+        ax.legend(loc=loc)
+    return ax
+
+
+def scatter_points(ax, P, color, *, gid="points", label=None, size=POINT_SIZE):
+    """Scatter points of one colour (filled, white edges, above the lines).
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+        Where to draw.
+    P : ndarray of shape (n, 2)
+        The points.
+    color : colour
+        Their colour.
+    gid : str, default="points"
+        The artist's gid.
+    label : str, optional
+        Legend label.
+    size : float or ndarray, default=POINT_SIZE
+        Marker area(s).
+
+    Returns
+    -------
+    matplotlib.collections.PathCollection
+    """
+    return ax.scatter(
+        P[:, 0],
+        P[:, 1],
+        s=size,
+        c=[color],
+        edgecolors="white",
+        lw=0.5,
+        zorder=3,
+        gid=gid,
+        label=label,
+    )
+
+
+def draw_margin(ax, w, b, xlim, ylim, *, gid="margins", color=None):
+    """Draw the line ``w . x + b = 0`` as a margin: dotted, in the model's colour.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+        Where to draw.
+    w : array-like of shape (2,)
+        The normal.
+    b : float
+        The offset (added).
+    xlim, ylim : (float, float)
+        The window.
+    gid : str, default="margins"
+        The line's gid.
+    color : colour, optional
+        Default: the model's colour (black).
+
+    Returns
+    -------
+    matplotlib.lines.Line2D
+    """
+    color = COLORS["model"] if color is None else color
+    return draw_line(ax, w, b, xlim, ylim, color=color, ls=":", lw=1.2, zorder=2, gid=gid)
+
+
+def mark_star(ax, p, *, gid, label=None, size=160, color=OKABE_ITO[3]):
+    """Mark a new or extreme vertex with a star outlined in black.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+        Where to draw.
+    p : array-like of shape (2,)
+        The vertex.
+    gid : str
+        The artist's gid.
+    label : str, optional
+        Legend label.
+    size : float, default=160
+        Marker area.
+    color : colour, default=orange
+        Face colour.
+
+    Returns
+    -------
+    matplotlib.collections.PathCollection
+    """
+    return ax.scatter(
+        *p, marker="*", s=size, c=color, edgecolors="black", lw=0.6, zorder=6, gid=gid, label=label
+    )
+
+
 def finish_axis(ax, xlim, ylim, title, xlabel="$x_1$", ylabel="$x_2$", equal=True):
     """Set the window, an equal aspect, the labels and the title of a data panel.
 
@@ -577,8 +695,4 @@ def finish_axis(ax, xlim, ylim, title, xlabel="$x_1$", ylabel="$x_2$", equal=Tru
     ax.set_ylim(ylim)
     if equal:
         ax.set_aspect("equal", adjustable="box")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title is not None:
-        ax.set_title(title)
-    return ax
+    return label_axes(ax, xlabel, ylabel, title)

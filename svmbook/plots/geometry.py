@@ -17,7 +17,7 @@ from svmbook._validation import (
     check_mu_or_inverse,
     check_option,
     check_points,
-    check_two_classes,
+    check_two_class_points,
 )
 from svmbook.hull import qrh, quickhull2d
 from svmbook.plots._style import (
@@ -101,9 +101,7 @@ def fit_mu_view(X, y, mu):
     """
     from svmbook.convert import mu_to_c
 
-    X = check_points("X", X)
-
-    y = check_two_classes("y", y, X.shape[0])
+    X, y = check_two_class_points(X, y)
     res = qp.mu_svm_dual(X @ X.T, y, mu)
     pos = y > 0
     p_pos = res.alpha[pos] @ X[pos]
@@ -175,8 +173,7 @@ def plot_svm_geometry(
     """
     mu = check_mu_or_inverse("mu", mu, inv_mu)
     check_option("threshold", threshold, ("geometric", "kkt"))
-    X = check_points("X", X)
-    y = check_two_classes("y", y, X.shape[0])
+    X, y = check_two_class_points(X, y)
     view = fit_mu_view(X, y, mu)
     ax = get_ax(ax)
     if xlim is None or ylim is None:
@@ -385,8 +382,7 @@ def plot_mu_svm_2d(
     matplotlib.axes.Axes
     """
     mu = check_mu_or_inverse("mu", mu, inv_mu)
-    X = check_points("X", X)
-    y = check_two_classes("y", y, X.shape[0])
+    X, y = check_two_class_points(X, y)
     kernel = kernels.linear() if gamma is None else kernels.rbf(gamma=float(gamma))
     res = qp.mu_svm_dual(kernel(X), y, mu)
     f = kernel(X) @ res.coef
@@ -426,8 +422,7 @@ def plot_nearest_neighbour(X, y, *, ax=None, grid_resolution=150, title="1-NN", 
     -------
     matplotlib.axes.Axes
     """
-    X = check_points("X", X)
-    y = check_two_classes("y", y, X.shape[0])
+    X, y = check_two_class_points(X, y)
 
     class _OneNN:
         classes_ = np.array([-1.0, 1.0])

@@ -38,6 +38,7 @@ from svmbook.plots._style import (
     draw_polygon,
     finish_axis,
     get_ax,
+    label_axes,
     legend_outside,
     padded_limits,
     plus_points,
@@ -235,8 +236,7 @@ def plot_hull_3d(P, vertices, facets, *, ax=None, title=None, points=True, alpha
     allp = V if P is None else np.vstack([V, P])
     for setter, col in ((ax.set_xlim, 0), (ax.set_ylim, 1), (ax.set_zlim, 2)):
         setter(*padded_limits(allp[:, col], 0.05))
-    ax.set_xlabel("$x_1$")
-    ax.set_ylabel("$x_2$")
+    label_axes(ax, "$x_1$", "$x_2$")
     ax.set_zlabel("$x_3$")
     if title is not None:
         ax.set_title(title)
@@ -684,12 +684,7 @@ def plot_hull_counts(
         ax.plot(
             x[order], bnd[order], ls="--", color=COLORS["breakpoint"], gid="bound", label="bound"
         )
-    ax.set_xlabel(r"$1/\mu$")
-    ax.set_ylabel(ylabel)
-    if title is not None:
-        ax.set_title(title)
-    if legend:
-        ax.legend(loc="best")
+    label_axes(ax, r"$1/\mu$", ylabel, title, legend)
     return ax
 
 

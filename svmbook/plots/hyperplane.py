@@ -12,7 +12,7 @@ from matplotlib.colors import LinearSegmentedColormap, ListedColormap
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle
 
-from svmbook._validation import check_points, check_positive, check_two_classes
+from svmbook._validation import check_positive, check_two_class_points
 from svmbook.plots._style import (
     COLORS,
     MARKERS,
@@ -21,6 +21,7 @@ from svmbook.plots._style import (
     draw_line,
     finish_axis,
     get_ax,
+    label_axes,
     level_handle,
     padded_limits,
     scatter_classes,
@@ -153,10 +154,7 @@ def plot_svc_2d(
 
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title is not None:
-        ax.set_title(title)
+    label_axes(ax, xlabel, ylabel, title)
     if legend:
         point_handles, _ = ax.get_legend_handles_labels()
         ax.legend(handles=point_handles + handles, loc="best")
@@ -221,8 +219,7 @@ def plot_separating_lines(X, y, *, n_lines=8, random_state=None, ax=None, title=
     -------
     matplotlib.axes.Axes
     """
-    X = check_points("X", X)
-    y = check_two_classes("y", y, X.shape[0])
+    X, y = check_two_class_points(X, y)
     n_lines = int(n_lines)
     if n_lines < 0:
         raise ValueError(f"n_lines must be >= 0, got {n_lines}")
@@ -276,8 +273,7 @@ def plot_canonical_hyperplane(model, X, y, *, ax=None, title=None):
     -------
     matplotlib.axes.Axes
     """
-    X = check_points("X", X)
-    y = check_two_classes("y", y, X.shape[0])
+    X, y = check_two_class_points(X, y)
     w, b = _affine_decision(model) if hasattr(model, "decision_function") else model
     w, b = _canonical(w, b, X)
     f = X @ w + b
@@ -357,9 +353,7 @@ def plot_norm_constraint(X, y, A, *, n_lines=6, random_state=None, ax=None, titl
     matplotlib.axes.Axes
     """
 
-    X = check_points("X", X)
-
-    y = check_two_classes("y", y, X.shape[0])
+    X, y = check_two_class_points(X, y)
     A = check_positive("A", A)
     radius = 1.0 / A
     rng = np.random.default_rng(random_state)
@@ -505,8 +499,7 @@ def plot_feature_map(X=None, y=None, *, axes=None, random_state=0, grid_resoluti
         from svmbook.datasets import make_circles2d
 
         X, y = make_circles2d(60, factor=0.5, noise=0.05, random_state=random_state)
-    X = check_points("X", X)
-    y = check_two_classes("y", y, X.shape[0])
+    X, y = check_two_class_points(X, y)
     Z = feature_map_quadratic(X)
     primal = hard_margin_primal(Z, y)
     w, b = primal.w, primal.b
@@ -608,10 +601,5 @@ def plot_regularisation_path(
         ax.axvline(float(c), color=COLORS["breakpoint"], ls=":", lw=1.0, zorder=0, gid="breakpoint")
     if logx:
         ax.set_xscale("log")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title is not None:
-        ax.set_title(title)
-    if labels is not None:
-        ax.legend(loc="best")
+    label_axes(ax, xlabel, ylabel, title, labels is not None)
     return ax

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from svmbook.plots._style import get_ax, styled
+from svmbook.plots._style import get_ax, label_axes, styled
 
 __all__ = [
     "plot_kernel_gram",
@@ -38,10 +38,7 @@ def plot_kernel_gram(K, *, ax=None, title=None, cmap=None, colorbar=True):
     image = ax.imshow(K, cmap=cmap, interpolation="nearest", aspect="equal", gid="gram")
     if colorbar:
         ax.figure.colorbar(image, ax=ax, label="$K_{ij}$")
-    ax.set_xlabel("$j$")
-    ax.set_ylabel("$i$")
-    if title is not None:
-        ax.set_title(title)
+    label_axes(ax, "$j$", "$i$", title)
     return ax
 
 
@@ -88,10 +85,6 @@ def plot_kernel_profile(
         raise ValueError(f"kernel_fn must return shape ({xs.size}, 1), got {K.shape}")
     ax = get_ax(ax)
     ax.plot(xs, K.ravel(), label=label, gid="kernel_profile")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(f"$k(x, {x0:g})$" if ylabel is None else ylabel)
-    if title is not None:
-        ax.set_title(title)
-    if label is not None:
-        ax.legend(loc="best")
+    ylabel = f"$k(x, {x0:g})$" if ylabel is None else ylabel
+    label_axes(ax, xlabel, ylabel, title, label is not None)
     return ax

@@ -22,10 +22,9 @@ from matplotlib.lines import Line2D
 from svmbook._validation import (
     check_multipliers,
     check_option,
-    check_points,
     check_positive,
     check_series,
-    check_two_classes,
+    check_two_class_points,
 )
 from svmbook.hull import extreme_vertex, qrh, quickhull2d
 from svmbook.plots._style import (
@@ -36,6 +35,7 @@ from svmbook.plots._style import (
     draw_polygon,
     finish_axis,
     get_ax,
+    label_axes,
     mark_point,
     scatter_classes,
     styled,
@@ -147,8 +147,7 @@ def plot_np_step(
     -------
     matplotlib.axes.Axes
     """
-    X = check_points("X", X)
-    y = check_two_classes("y", y, X.shape[0], pm1=True)
+    X, y = check_two_class_points(X, y, pm1=True)
     n = y.shape[0]
     alpha = check_multipliers("alpha", alpha, n)
     mu = check_positive("mu", mu)
@@ -277,8 +276,7 @@ def plot_np_path(X, y, alphas, *, mu=1.0, ax=None, title=None, legend=True, boun
     -------
     matplotlib.axes.Axes
     """
-    X = check_points("X", X)
-    y = check_two_classes("y", y, X.shape[0], pm1=True)
+    X, y = check_two_class_points(X, y, pm1=True)
     alphas = [check_multipliers("alpha", a, y.shape[0]) for a in alphas]
     if not alphas:
         raise ValueError("alphas must hold at least one multiplier vector")
@@ -363,9 +361,7 @@ def _line_plot(series, ax, xlabel, ylabel, logx, logy, reference, ref_label, mar
         ax.set_xscale("log")
     if logy:
         ax.set_yscale("log")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.legend(loc="best")
+    label_axes(ax, xlabel, ylabel, None, True)
     return ax
 
 
@@ -567,8 +563,7 @@ def plot_linear_classifiers(X, y, lines, *, ax=None, title=None, legend=True, or
     -------
     matplotlib.axes.Axes
     """
-    X = check_points("X", X)
-    y = check_two_classes("y", y, X.shape[0], pm1=True)
+    X, y = check_two_class_points(X, y, pm1=True)
     if not isinstance(lines, dict) or not lines:
         raise ValueError("lines must be a non-empty dict {label: (w, b)}")
     ax = get_ax(ax)

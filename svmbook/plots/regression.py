@@ -15,6 +15,7 @@ from svmbook.plots._style import (
     POINT_SIZE,
     circle_support_vectors,
     get_ax,
+    label_axes,
     padded_limits,
     styled,
     support_indices,
@@ -141,12 +142,7 @@ def plot_svr_1d(
         support = support_indices(model)
         circle_support_vectors(ax, np.column_stack([x[support], y[support]]))
     ax.set_xlim(xlim)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title is not None:
-        ax.set_title(title)
-    if legend:
-        ax.legend(loc="best")
+    label_axes(ax, xlabel, ylabel, title, legend)
     return ax
 
 
@@ -216,7 +212,5 @@ def plot_losses(*, epsilon=0.5, delta=1.0, ax=None, axes=None, r_max=3.0, n_grid
         ax.plot(r, values[key], color=color, label=labels[key], gid=f"loss_{key}")
     ax.set_xlim(r[0], r[-1])
     ax.set_ylim(0.0, 1.05 * float(values["laplace"].max()))
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.legend(loc="upper center")
+    label_axes(ax, xlabel, ylabel, None, True, loc="upper center")
     return ax

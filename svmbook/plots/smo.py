@@ -8,7 +8,7 @@ new figure when None) and returns it.
 import numpy as np
 from matplotlib.patches import Rectangle
 
-from svmbook.plots._style import COLORS, get_ax, styled
+from svmbook.plots._style import COLORS, get_ax, label_axes, styled
 from svmbook.solvers.pair_step import pair_step_geometry
 
 __all__ = [
@@ -155,10 +155,8 @@ def plot_pair_step(alpha, G, y, K, C, i, j, *, ax=None, contours=True, title=Non
     ax.set_xlim(lo[0], hi[0])
     ax.set_ylim(lo[1], hi[1])
     ax.set_aspect("equal", adjustable="box")
-    ax.set_xlabel(rf"$\alpha_{{{i}}}$  ($y = {int(y[i]):+d}$)")
-    ax.set_ylabel(rf"$\alpha_{{{j}}}$  ($y = {int(y[j]):+d}$)")
-    if title is not None:
-        ax.set_title(title)
+    xlabel = rf"$\alpha_{{{i}}}$  ($y = {int(y[i]):+d}$)"
+    label_axes(ax, xlabel, rf"$\alpha_{{{j}}}$  ($y = {int(y[j]):+d}$)", title)
     if legend:
         ax.legend(loc="best", fontsize=7)
     return ax
@@ -204,9 +202,7 @@ def plot_scaling(sizes, values, *, label=None, fit=True, ax=None, xlabel="n", yl
         )
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.legend(loc="best")
+    label_axes(ax, xlabel, ylabel, None, True)
     return ax
 
 

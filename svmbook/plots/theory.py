@@ -17,6 +17,7 @@ from svmbook.plots._style import (
     draw_line,
     finish_axis,
     get_ax,
+    label_axes,
     padded_limits,
     scatter_classes,
     styled,
@@ -308,9 +309,5 @@ def plot_vc_bound(
             label=f"SRM choice $h={h_best:g}$",
             gid="srm_choice",
         )
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title is not None:
-        ax.set_title(title)
-    ax.legend(loc="best")
+    label_axes(ax, xlabel, ylabel, title, True)
     return ax

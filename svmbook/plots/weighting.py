@@ -16,10 +16,9 @@ from matplotlib.patches import Polygon
 from svmbook._validation import (
     check_labels_pm1,
     check_option,
-    check_points,
     check_positive,
     check_sample_weight,
-    check_two_classes,
+    check_two_class_points,
 )
 from svmbook.hull import wrch_polygon
 from svmbook.plots._style import (
@@ -32,6 +31,7 @@ from svmbook.plots._style import (
     draw_line,
     draw_polygon,
     get_ax,
+    label_axes,
     padded_limits,
     styled,
     window,
@@ -195,8 +195,7 @@ def plot_thresholds(
     -------
     matplotlib.axes.Axes
     """
-    X = check_points("X", X)
-    y = check_two_classes("y", y, X.shape[0], pm1=True)
+    X, y = check_two_class_points(X, y, pm1=True)
     w = np.asarray(w, dtype=np.float64)
     if w.shape != (2,) or not np.all(np.isfinite(w)) or not float(w @ w) > 0:
         raise ValueError(f"w must be a finite non-zero vector of shape (2,), got {w!r}")
@@ -225,10 +224,7 @@ def plot_thresholds(
         circle_support_vectors(ax, X[np.asarray(support, dtype=np.int64)])
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title is not None:
-        ax.set_title(title)
+    label_axes(ax, xlabel, ylabel, title)
     if legend:
         handles, _ = ax.get_legend_handles_labels()
         if margins is not None and len(margins):
@@ -295,8 +291,7 @@ def plot_weighted_svm(
     -------
     matplotlib.axes.Axes
     """
-    X = check_points("X", X)
-    y = check_two_classes("y", y, X.shape[0], pm1=True)
+    X, y = check_two_class_points(X, y, pm1=True)
     mu = check_positive("mu", mu)
     geo = geometry
     s = check_sample_weight(geo.sample_weight, X.shape[0])
@@ -345,8 +340,7 @@ def plot_weighted_svm(
         circle_support_vectors(ax, X[geo.support], label=r"$\alpha_i > 0$")
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
+    label_axes(ax, xlabel, ylabel)
     if title is None:
         title = f"$\\mu$ = 1/{1 / mu:.4g}, distance {np.sqrt(geo.w @ geo.w):.3f}"
     ax.set_title(title)
@@ -395,8 +389,7 @@ def plot_c_threshold(
     -------
     matplotlib.axes.Axes
     """
-    X = check_points("X", X)
-    y = check_two_classes("y", y, X.shape[0], pm1=True)
+    X, y = check_two_class_points(X, y, pm1=True)
     if not float(fit.w @ fit.w) > 0:
         raise ValueError("fit.w is zero: the C-SVM has no line to draw")
     support = np.flatnonzero(fit.alpha > 0) if circle_sv else None
@@ -489,12 +482,7 @@ def plot_threshold_path(
         )
     ax.set_xscale("log")
     ax.set_ylim(*ylim)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title is not None:
-        ax.set_title(title)
-    if legend:
-        ax.legend(loc="best")
+    label_axes(ax, xlabel, ylabel, title, legend)
     return ax
 
 
@@ -585,12 +573,7 @@ def plot_platt_fit(
         ax.axvline(float(b), color=color, ls=ls, label=name, gid=f"threshold_{_slug(name)}")
     ax.set_xlim(lo, hi)
     ax.set_ylim(-0.1, 1.1)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title is not None:
-        ax.set_title(title)
-    if legend:
-        ax.legend(loc="center right")
+    label_axes(ax, xlabel, ylabel, title, legend, loc="center right")
     return ax
 
 

@@ -23,7 +23,6 @@ from svmbook.plots.geometry import (
     plot_meb,
     plot_mu_svm_2d,
     plot_nearest_neighbour,
-    plot_rch,
     plot_svm_geometry,
 )
 from svmbook.plots.grid import plot_grid
@@ -34,6 +33,7 @@ from svmbook.plots.hulls import (
     plot_hull_step,
     plot_ksets,
     plot_qrh_filters,
+    plot_rch,
     plot_symmetry,
     plot_wrch,
     plot_wrch_weights,

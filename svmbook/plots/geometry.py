@@ -19,21 +19,23 @@ from svmbook._validation import (
     check_points,
     check_two_class_points,
 )
-from svmbook.hull import qrh, quickhull2d
+from svmbook.hull import qrh
 from svmbook.plots._style import (
     COLORS,
-    NEST,
     circle_support_vectors,
     draw_line,
+    draw_margin,
     draw_polygon,
     finish_axis,
     get_ax,
     legend_outside,
-    plus_points,
+    mark_star,
     scatter_classes,
+    scatter_points,
     styled,
     window,
 )
+from svmbook.plots.hulls import draw_convex_hull
 from svmbook.plots.hyperplane import plot_svc_2d
 
 __all__ = [
@@ -42,7 +44,6 @@ __all__ = [
     "plot_meb",
     "plot_mu_svm_2d",
     "plot_nearest_neighbour",
-    "plot_rch",
     "plot_svm_geometry",
 ]
 
@@ -183,10 +184,8 @@ def plot_svm_geometry(
     handles = []
     for cls, key in ((1.0, "positive"), (-1.0, "negative")):
         P = X[y == cls]
-        if show_ch and P.shape[0] >= 3:
-            draw_polygon(
-                ax, P[quickhull2d(P)], color=COLORS[key], ls="--", lw=0.9, gid="convex_hull"
-            )
+        if show_ch:
+            draw_convex_hull(ax, P, color=COLORS[key], label=None)
         rch = qrh(P, max(min(mu, 1.0), 1.0 / P.shape[0]))
         draw_polygon(
             ax, rch.vertices, color=COLORS[key], lw=1.6, fill=COLORS[f"{key}_region"], gid="rch"
@@ -203,7 +202,7 @@ def plot_svm_geometry(
     handles.append(Line2D([], [], color=COLORS["model"], label="separating line"))
     if margins:
         for side in (1.0, -1.0):
-            draw_line(ax, w, -(b + side * half), xlim, ylim, lw=1.2, ls=":", gid="margins")
+            draw_margin(ax, w, -(b + side * half), xlim, ylim)
         handles.append(Line2D([], [], color=COLORS["model"], ls=":", label="margins"))
     seg = np.vstack([view.p_neg, view.p_pos])
     ax.plot(
@@ -239,81 +238,6 @@ def plot_svm_geometry(
     if legend:
         point_handles, _ = ax.get_legend_handles_labels()
         legend_outside(ax, point_handles + handles)
-    return ax
-
-
-@styled
-def plot_rch(
-    P, mus=None, *, inv_mus=None, ax=None, show_ch=True, show_vertices=True, title=None, legend=True
-):
-    """Nested reduced convex hulls of one point set (Figs. 2.9, 3.8, 3.12).
-
-    Points as plus marks, the convex hull dashed, ``RCH(P, mu)`` (Algorithm 5,
-    :func:`svmbook.hull.qrh`) for each ``mu`` solid with its vertices as small circles.
-
-    Parameters
-    ----------
-    P : array-like of shape (n, 2)
-    mus : float or sequence of float, optional
-        Reduction parameters in ``[1/n, 1]``; or give ``inv_mus`` (``1/mu`` values).
-    inv_mus : float or sequence of float, optional
-    ax : matplotlib Axes, optional
-    show_ch : bool, default=True
-    show_vertices : bool, default=True
-        Mark the RCH vertices (Fig. 2.9's circles).
-    title : str, optional
-    legend : bool, default=True
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-    """
-    P = check_points("P", P)
-    if (mus is None) == (inv_mus is None):
-        raise ValueError("give exactly one of mus and inv_mus")
-    mus = (
-        [check_mu_or_inverse("mu", None, v) for v in np.atleast_1d(inv_mus)]
-        if mus is None
-        else [check_mu_or_inverse("mu", v, None) for v in np.atleast_1d(mus)]
-    )
-    ax = get_ax(ax)
-    plus_points(ax, P)
-    if show_ch and P.shape[0] >= 3:
-        draw_polygon(
-            ax,
-            P[quickhull2d(P)],
-            color=COLORS["model"],
-            ls="--",
-            lw=0.9,
-            gid="convex_hull",
-            label="convex hull",
-        )
-    for t, mu in enumerate(sorted(mus, reverse=True)):
-        rch = qrh(P, mu)
-        color = NEST[t % len(NEST)]
-        draw_polygon(
-            ax,
-            rch.vertices,
-            color=color,
-            lw=1.5,
-            gid="rch",
-            label=rf"$\mu$ = 1/{1 / mu:.4g} ({rch.n_vertices} vertices)",
-        )
-        if show_vertices:
-            ax.scatter(
-                rch.vertices[:, 0],
-                rch.vertices[:, 1],
-                s=14,
-                facecolors="none",
-                edgecolors=color,
-                lw=0.9,
-                zorder=4,
-                gid="rch_vertices",
-            )
-    xlim, ylim = window(P)
-    finish_axis(ax, xlim, ylim, title)
-    if legend:
-        legend_outside(ax)
     return ax
 
 
@@ -484,18 +408,8 @@ def plot_meb(X, C=None, *, ax=None, title=None, legend=True):
             gid="ball",
         )
     )
-    ax.scatter(*centre, marker="*", s=90, c="black", zorder=5, gid="centre", label="centre $c$")
-    ax.scatter(
-        X[:, 0],
-        X[:, 1],
-        s=30,
-        c=COLORS["positive"],
-        edgecolors="white",
-        lw=0.5,
-        zorder=3,
-        gid="points",
-        label=r"$\alpha_i = 0$ (inside)",
-    )
+    mark_star(ax, centre, gid="centre", label="centre $c$", size=90, color="black")
+    scatter_points(ax, X, COLORS["positive"], label=r"$\alpha_i = 0$ (inside)")
     eps = 1e-6 * (1.0 if C is None else C)
     on = (res.alpha > eps) & (res.alpha < (np.inf if C is None else C - eps))
     if np.any(on):

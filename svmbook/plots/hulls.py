@@ -40,8 +40,10 @@ from svmbook.plots._style import (
     get_ax,
     label_axes,
     legend_outside,
+    mark_star,
     padded_limits,
     plus_points,
+    scatter_points,
     styled,
     window,
 )
@@ -53,10 +55,37 @@ __all__ = [
     "plot_hull_step",
     "plot_ksets",
     "plot_qrh_filters",
+    "plot_rch",
     "plot_symmetry",
     "plot_wrch",
     "plot_wrch_weights",
 ]
+
+
+def draw_convex_hull(ax, P, *, color=None, label="convex hull"):
+    """Outline the convex hull of 2-D points, dashed (nothing for fewer than 3 points).
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+        Where to draw.
+    P : ndarray of shape (n, 2)
+        The points.
+    color : colour, optional
+        Default: the model's colour (black).
+    label : str or None, default="convex hull"
+        Legend label.
+
+    Returns
+    -------
+    matplotlib.lines.Line2D or None
+        The outline (gid ``"convex_hull"``), or None when nothing was drawn.
+    """
+    if P.shape[0] < 3:
+        return None
+    color = COLORS["model"] if color is None else color
+    V = P[quickhull2d(P)]
+    return draw_polygon(ax, V, color=color, ls="--", lw=0.9, gid="convex_hull", label=label)
 
 
 @styled
@@ -142,17 +171,7 @@ def plot_hull_step(P, steps, step, *, ax=None, title=None, legend=True):
                 zorder=4,
                 gid="new_facets",
             )
-        ax.scatter(
-            *st.vertex,
-            marker="*",
-            s=160,
-            c=OKABE_ITO[3],
-            edgecolors="black",
-            lw=0.6,
-            zorder=6,
-            gid="new_vertex",
-            label="new vertex $h$",
-        )
+        mark_star(ax, st.vertex, gid="new_vertex", label="new vertex $h$")
         if st.support.shape[0] > 1:
             ax.scatter(
                 P[st.support, 0],
@@ -173,6 +192,73 @@ def plot_hull_step(P, steps, step, *, ax=None, title=None, legend=True):
             title = f"step {step}: facet is final"
         else:
             title = f"step {step}: split at $h$"
+    xlim, ylim = window(P)
+    finish_axis(ax, xlim, ylim, title)
+    if legend:
+        legend_outside(ax)
+    return ax
+
+
+@styled
+def plot_rch(
+    P, mus=None, *, inv_mus=None, ax=None, show_ch=True, show_vertices=True, title=None, legend=True
+):
+    """Nested reduced convex hulls of one point set (Figs. 2.9, 3.8, 3.12).
+
+    Points as plus marks, the convex hull dashed, ``RCH(P, mu)`` (Algorithm 5,
+    :func:`svmbook.hull.qrh`) for each ``mu`` solid with its vertices as small circles.
+
+    Parameters
+    ----------
+    P : array-like of shape (n, 2)
+    mus : float or sequence of float, optional
+        Reduction parameters in ``[1/n, 1]``; or give ``inv_mus`` (``1/mu`` values).
+    inv_mus : float or sequence of float, optional
+    ax : matplotlib Axes, optional
+    show_ch : bool, default=True
+    show_vertices : bool, default=True
+        Mark the RCH vertices (Fig. 2.9's circles).
+    title : str, optional
+    legend : bool, default=True
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    P = check_points("P", P)
+    if (mus is None) == (inv_mus is None):
+        raise ValueError("give exactly one of mus and inv_mus")
+    mus = (
+        [check_mu_or_inverse("mu", None, v) for v in np.atleast_1d(inv_mus)]
+        if mus is None
+        else [check_mu_or_inverse("mu", v, None) for v in np.atleast_1d(mus)]
+    )
+    ax = get_ax(ax)
+    plus_points(ax, P)
+    if show_ch:
+        draw_convex_hull(ax, P)
+    for t, mu in enumerate(sorted(mus, reverse=True)):
+        rch = qrh(P, mu)
+        color = NEST[t % len(NEST)]
+        draw_polygon(
+            ax,
+            rch.vertices,
+            color=color,
+            lw=1.5,
+            gid="rch",
+            label=rf"$\mu$ = 1/{1 / mu:.4g} ({rch.n_vertices} vertices)",
+        )
+        if show_vertices:
+            ax.scatter(
+                rch.vertices[:, 0],
+                rch.vertices[:, 1],
+                s=14,
+                facecolors="none",
+                edgecolors=color,
+                lw=0.9,
+                zorder=4,
+                gid="rch_vertices",
+            )
     xlim, ylim = window(P)
     finish_axis(ax, xlim, ylim, title)
     if legend:
@@ -325,17 +411,7 @@ def plot_extreme_vertex(
         arrowprops={"arrowstyle": "->", "color": "black", "lw": 1.4},
         gid="direction",
     )
-    ax.scatter(
-        *v.point,
-        marker="*",
-        s=170,
-        c=OKABE_ITO[3],
-        edgecolors="black",
-        lw=0.6,
-        zorder=6,
-        gid="vertex",
-        label="vertex $v$",
-    )
+    mark_star(ax, v.point, gid="vertex", label="vertex $v$", size=170)
     handles = [
         Line2D(
             [],
@@ -448,6 +524,13 @@ def plot_qrh_filters(P, mu=None, *, k=None, ax=None, zoom=True, title=None, lege
     return ax
 
 
+def _kset_hull(P, k):
+    """Return the checked points, ``k`` and ``RCH(P, 1/k)``, whose vertices are k-set centroids."""
+    P = check_points("P", P)
+    k = check_int_range("k", k, 1, P.shape[0] - 1)
+    return P, k, qrh(P, k=k)
+
+
 def _vertex_directions(vertices):
     """For each vertex of a convex CCW polygon, a direction in which it is the unique extreme:
     the bisector of the outward normals of its two edges."""
@@ -489,10 +572,7 @@ def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
     -------
     matplotlib.axes.Axes
     """
-    P = check_points("P", P)
-    n = P.shape[0]
-    k = check_int_range("k", k, 1, n - 1)
-    rch = qrh(P, k=int(k))
+    P, k, rch = _kset_hull(P, k)
     ax = get_ax(ax)
     xlim, ylim = window(P, 0.2)
     if rch.n_vertices >= 3:
@@ -521,17 +601,7 @@ def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
         gid="rch_vertices",
         label="k-set centroids",
     )
-    ax.scatter(
-        P[:, 0],
-        P[:, 1],
-        s=34,
-        c=COLORS["positive"],
-        edgecolors="white",
-        lw=0.5,
-        zorder=3,
-        gid="points",
-        label="$P$",
-    )
+    scatter_points(ax, P, COLORS["positive"], label="$P$", size=34)
     highlight = 0 if highlight is None else int(highlight)
     if 0 <= highlight < rch.n_vertices:
         sup = rch.support[highlight]
@@ -576,10 +646,8 @@ def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
     -------
     matplotlib.axes.Axes
     """
-    P = check_points("P", P)
+    P, k, big = _kset_hull(P, k)
     n = P.shape[0]
-    k = check_int_range("k", k, 1, n - 1)
-    big = qrh(P, k=int(k))
     image = symmetric_transform(big, P)
     c = P.mean(axis=0)
     ax = get_ax(ax)
@@ -593,7 +661,7 @@ def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
         gid="rch_image",
         label=f"RCH$(P, 1/{n - k})$ by (3.8)",
     )
-    ax.scatter(*c, marker="*", s=110, c="black", zorder=5, gid="centroid", label="centroid $c$")
+    mark_star(ax, c, gid="centroid", label="centroid $c$", size=110, color="black")
     names = "abcdefghij"
     for t in range(min(int(n_rays), big.n_vertices, len(names))):
         v, w = big.vertices[t], image.vertices[t]
@@ -743,16 +811,8 @@ def plot_wrch(
     s = check_sample_weight(sample_weight, P.shape[0])
     mus = sorted((check_positive("mu", m) for m in np.atleast_1d(mu)), reverse=True)
     ax = get_ax(ax)
-    if convex_hull and P.shape[0] >= 3:
-        draw_polygon(
-            ax,
-            P[quickhull2d(P)],
-            color=COLORS["model"],
-            ls="--",
-            lw=0.9,
-            gid="convex_hull",
-            label="convex hull",
-        )
+    if convex_hull:
+        draw_convex_hull(ax, P)
     for t, m in enumerate(mus):
         hull_color = color if color is not None and len(mus) == 1 else NEST[t % len(NEST)]
         draw_polygon(
@@ -766,16 +826,8 @@ def plot_wrch(
         )
     area = POINT_SIZE * np.clip(s, 0.0, MAX_WEIGHT_AREA)
     live = s > 0
-    ax.scatter(
-        P[live, 0],
-        P[live, 1],
-        s=area[live],
-        c=COLORS["positive"] if color is None else color,
-        edgecolors="white",
-        lw=0.5,
-        zorder=3,
-        gid="points",
-    )
+    point_color = COLORS["positive"] if color is None else color
+    scatter_points(ax, P[live], point_color, size=area[live])
     if np.any(~live):
         ax.scatter(
             P[~live, 0],
@@ -786,15 +838,9 @@ def plot_wrch(
             zorder=3,
             gid="points_weight0",
         )
-    ax.scatter(
-        *weighted_centroid(P, s),
-        marker="*",
-        s=110,
-        c="black",
-        zorder=5,
-        gid="weighted_centroid",
-        label="weighted centroid",
-    )
+    centroid = weighted_centroid(P, s)
+    label = "weighted centroid"
+    mark_star(ax, centroid, gid="weighted_centroid", label=label, size=110, color="black")
     if label_points:
         for i, (p, si) in enumerate(zip(P, s, strict=True)):
             ax.annotate(

@@ -19,6 +19,7 @@ from svmbook.plots._style import (
     circle_support_vectors,
     contour_levels,
     draw_line,
+    draw_margin,
     finish_axis,
     get_ax,
     label_axes,
@@ -232,7 +233,7 @@ def plot_separating_lines(X, y, *, n_lines=8, random_state=None, ax=None, title=
         draw_line(ax, u, c, xlim, ylim, color=COLORS["breakpoint"], lw=0.9, gid="separating_line")
     draw_line(ax, w, b, xlim, ylim, lw=2.2, gid="max_margin", label="maximum margin")
     for level in (-1.0, 1.0):
-        draw_line(ax, w, b - level, xlim, ylim, ls=":", gid="margins")
+        draw_margin(ax, w, b - level, xlim, ylim)
     ax.plot([], [], color=COLORS["breakpoint"], lw=0.9, label="other separating lines")
     scatter_classes(ax, X, y, pos_label=1.0)
     finish_axis(ax, xlim, ylim, title)
@@ -286,10 +287,8 @@ def plot_canonical_hyperplane(model, X, y, *, ax=None, title=None):
     ax = get_ax(ax)
     xlim, ylim = padded_limits(X[:, 0], 0.25), padded_limits(X[:, 1], 0.25)
     draw_line(ax, w, b, xlim, ylim, gid="decision_boundary", label=r"$\langle w,x\rangle+b=0$")
-    draw_line(
-        ax, w, b - 1.0, xlim, ylim, ls=":", gid="margins", label=r"$\langle w,x\rangle+b=\pm1$"
-    )
-    draw_line(ax, w, b + 1.0, xlim, ylim, ls=":", gid="margins")
+    draw_margin(ax, w, b - 1.0, xlim, ylim).set_label(r"$\langle w,x\rangle+b=\pm1$")
+    draw_margin(ax, w, b + 1.0, xlim, ylim)
     ax.annotate(
         "",
         xy=foot,

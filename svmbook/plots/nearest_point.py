@@ -32,12 +32,14 @@ from svmbook.plots._style import (
     OKABE_ITO,
     circle_support_vectors,
     draw_line,
+    draw_margin,
     draw_polygon,
     finish_axis,
     get_ax,
     label_axes,
     mark_point,
     scatter_classes,
+    scatter_points,
     styled,
     window,
 )
@@ -317,25 +319,14 @@ def plot_np_path(X, y, alphas, *, mu=1.0, ax=None, title=None, legend=True, boun
             label="bisector (geometric $b$)",
         )
         for p in (p_pos, p_neg):
-            draw_line(
-                ax,
-                w,
-                -float(w @ p),
-                xlim,
-                ylim,
-                color=COLORS["model"],
-                ls=":",
-                lw=1.2,
-                zorder=2,
-                gid="margins",
-            )
+            draw_margin(ax, w, -float(w @ p), xlim, ylim)
     finish_axis(ax, xlim, ylim, title)
     if legend:
         ax.legend(loc="best")
     return ax
 
 
-def _line_plot(series, ax, xlabel, ylabel, logx, logy, reference, ref_label, markers):
+def _line_plot(series, ax, xlabel, ylabel, title, logx, logy, reference, ref_label, markers):
     series = check_series("series", series)
     ax = get_ax(ax)
     for k, (label, (x, v)) in enumerate(series.items()):
@@ -361,7 +352,7 @@ def _line_plot(series, ax, xlabel, ylabel, logx, logy, reference, ref_label, mar
         ax.set_xscale("log")
     if logy:
         ax.set_yscale("log")
-    label_axes(ax, xlabel, ylabel, None, True)
+    label_axes(ax, xlabel, ylabel, title, True)
     return ax
 
 
@@ -398,10 +389,9 @@ def plot_traces(
     -------
     matplotlib.axes.Axes
     """
-    ax = _line_plot(series, ax, xlabel, ylabel, logx, logy, reference, reference_label, False)
-    if title is not None:
-        ax.set_title(title)
-    return ax
+    return _line_plot(
+        series, ax, xlabel, ylabel, title, logx, logy, reference, reference_label, False
+    )
 
 
 @styled
@@ -430,10 +420,7 @@ def plot_mu_sweep(
     if not isinstance(series, dict) or not series:
         raise ValueError("series must be a non-empty dict {label: values}")
     pairs = {label: (inv_mu, v) for label, v in series.items()}
-    ax = _line_plot(pairs, ax, xlabel, ylabel, False, logy, None, None, True)
-    if title is not None:
-        ax.set_title(title)
-    return ax
+    return _line_plot(pairs, ax, xlabel, ylabel, title, False, logy, None, None, True)
 
 
 @styled
@@ -491,17 +478,7 @@ def plot_min_norm_point(
     ax = get_ax(ax)
     _draw_hull(ax, Z, mu, COLORS["data"], hull_gid="hull", rch_gid="rch")
     if labels is None:
-        ax.scatter(
-            Z[:, 0],
-            Z[:, 1],
-            s=30,
-            c=COLORS["data"],
-            edgecolors="white",
-            lw=0.5,
-            zorder=3,
-            gid="points",
-            label=point_label,
-        )
+        scatter_points(ax, Z, COLORS["data"], label=point_label)
     else:
         labels = np.asarray(labels, dtype=np.float64).ravel()
         if labels.shape != (n,):
@@ -524,18 +501,7 @@ def plot_min_norm_point(
     pts = np.vstack([Z, np.zeros((1, 2))])
     xlim, ylim = window(pts)
     if a @ a > 0:
-        draw_line(
-            ax,
-            a,
-            -float(a @ a),
-            xlim,
-            ylim,
-            color=COLORS["model"],
-            ls=":",
-            lw=1.2,
-            zorder=2,
-            gid="support_line",
-        )
+        draw_margin(ax, a, -float(a @ a), xlim, ylim, gid="support_line")
     finish_axis(ax, xlim, ylim, title, xlabel=xlabel, ylabel=ylabel)
     if legend:
         ax.legend(loc="best")

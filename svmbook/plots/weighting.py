@@ -29,6 +29,7 @@ from svmbook.plots._style import (
     POINT_SIZE,
     circle_support_vectors,
     draw_line,
+    draw_margin,
     draw_polygon,
     get_ax,
     label_axes,
@@ -214,7 +215,7 @@ def plot_thresholds(
             raise ValueError(f"interval must have lo <= hi, got {interval}")
         _band(ax, w, lo, hi, xlim, ylim, gid="kkt_interval", label="KKT-consistent $b$")
     for c in margins if margins is not None else ():
-        draw_line(ax, w, -float(c), xlim, ylim, ls=":", gid="margins")
+        draw_margin(ax, w, -float(c), xlim, ylim)
     for k, (name, b) in enumerate(thresholds.items()):
         color, ls = _threshold_style(name, k)
         gid = f"threshold_{_slug(name)}"

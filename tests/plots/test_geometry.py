@@ -74,19 +74,6 @@ def test_plot_svm_geometry_in_plot_grid(two_class):
     assert len([a for a in fig.axes if a.get_visible()]) == 2
 
 
-def test_plot_rch_nested(two_class):
-    X, _ = two_class
-    ax = plots.plot_rch(X, inv_mus=[1, 4, 24], title="nested")
-    lines = [a for a in ax.get_lines() if a.get_gid() == "rch"]
-    assert len(lines) == 3
-    # mu = 1/24 = 1/n is the centroid: a single marker
-    assert len(lines[-1].get_xdata()) == 1
-    np.testing.assert_allclose([lines[-1].get_xdata()[0], lines[-1].get_ydata()[0]], X.mean(axis=0))
-    assert "convex_hull" in _gids(ax) and "rch_vertices" in _gids(ax)
-    with pytest.raises(ValueError, match="exactly one of mus and inv_mus"):
-        plots.plot_rch(X)
-    with pytest.raises(ValueError, match="shape"):
-        plots.plot_rch(np.zeros((3, 3)), mus=[1.0])
 
 
 @pytest.mark.parametrize(("gamma", "threshold"), [(None, "geometric"), (2.0, "kkt"), (50.0, 0.0)])

@@ -204,3 +204,21 @@ def test_plot_wrch_bad_input(kwargs, match):
     with pytest.raises(ValueError, match=match):
         plot_wrch(**kwargs)
 
+
+def test_plot_rch_nested():
+    rng = np.random.default_rng(0)
+    X = rng.normal([2.0, 2.0], 0.8, (24, 2))
+    ax = plots.plot_rch(X, inv_mus=[1, 4, 24], title="nested")
+    lines = [a for a in ax.get_lines() if a.get_gid() == "rch"]
+    assert len(lines) == 3
+    # the outlines are the RCHs' vertices (Algorithm 5), largest mu first
+    for line, mu in zip(lines[:2], (1.0, 0.25), strict=True):
+        np.testing.assert_allclose(line.get_xydata()[:-1], hull.qrh(X, mu).vertices)
+    # mu = 1/24 = 1/n is the centroid: a single marker
+    assert len(lines[-1].get_xdata()) == 1
+    np.testing.assert_allclose([lines[-1].get_xdata()[0], lines[-1].get_ydata()[0]], X.mean(axis=0))
+    assert "convex_hull" in _gids(ax) and "rch_vertices" in _gids(ax)
+    with pytest.raises(ValueError, match="exactly one of mus and inv_mus"):
+        plots.plot_rch(X)
+    with pytest.raises(ValueError, match="shape"):
+        plots.plot_rch(np.zeros((3, 3)), mus=[1.0])

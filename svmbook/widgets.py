@@ -45,7 +45,7 @@ _TRUE = {"1", "true", "yes", "on"}
 
 
 def is_static():
-    """True when widgets must not be built: ``SVMBOOK_STATIC`` is "1"/"true", or nbgrader runs.
+    """Return True when widgets must not be built (``SVMBOOK_STATIC`` is "1"/"true", or nbgrader).
 
     Returns
     -------
@@ -65,7 +65,7 @@ def _widgets():
 
 
 def log_slider(name, low, high, value=None, *, steps=40, base=10.0):
-    """A logarithmic slider (``ipywidgets.FloatLogSlider``) for C, gamma, sigma, ...
+    """Return a logarithmic slider (``ipywidgets.FloatLogSlider``) for C, gamma, sigma, ...
 
     Parameters
     ----------
@@ -103,7 +103,23 @@ def log_slider(name, low, high, value=None, *, steps=40, base=10.0):
 
 
 def float_slider(name, low, high, value=None, *, step=None):
-    """A linear slider (``ipywidgets.FloatSlider``); ``step`` defaults to 1/100 of the range."""
+    """Return a linear slider (``ipywidgets.FloatSlider``).
+
+    Parameters
+    ----------
+    name : str
+        The slider's description (the parameter it sets).
+    low, high : float
+        The range, ``low < high``.
+    value : float, optional
+        The start value (default: the middle of the range).
+    step : float, optional
+        The step (default: 1/100 of the range).
+
+    Returns
+    -------
+    ipywidgets.FloatSlider
+    """
     low, high = float(low), float(high)
     if not low < high:
         raise ValueError(f"float_slider needs low < high, got low={low}, high={high}")
@@ -119,7 +135,23 @@ def float_slider(name, low, high, value=None, *, step=None):
 
 
 def int_slider(name, low, high, value=None, *, step=1):
-    """An integer slider (``ipywidgets.IntSlider``), e.g. for a polynomial degree."""
+    """Return an integer slider (``ipywidgets.IntSlider``), e.g. for a polynomial degree.
+
+    Parameters
+    ----------
+    name : str
+        The slider's description (the parameter it sets).
+    low, high : int
+        The range, ``low < high``.
+    value : int, optional
+        The start value (default: ``low``).
+    step : int, default=1
+        The step.
+
+    Returns
+    -------
+    ipywidgets.IntSlider
+    """
     low, high = int(low), int(high)
     if not low < high:
         raise ValueError(f"int_slider needs low < high, got low={low}, high={high}")
@@ -134,10 +166,21 @@ def int_slider(name, low, high, value=None, *, step=1):
 
 
 def dropdown(name, options, value=None):
-    """A choice (``ipywidgets.Dropdown``) among strings or objects (e.g. kernel objects).
+    """Return a choice (``ipywidgets.Dropdown``) among strings or objects (e.g. kernel objects).
 
-    ``options`` is a sequence of values, a sequence of ``(label, value)`` pairs, or a dict
-    ``{label: value}``; the first option is the default value.
+    Parameters
+    ----------
+    name : str
+        The dropdown's description (the parameter it sets).
+    options : sequence or dict
+        A sequence of values, a sequence of ``(label, value)`` pairs, or a dict
+        ``{label: value}``.
+    value : object, optional
+        The start value (default: the first option).
+
+    Returns
+    -------
+    ipywidgets.Dropdown
     """
     if isinstance(options, dict):
         options = list(options.items())
@@ -152,7 +195,19 @@ def dropdown(name, options, value=None):
 
 
 def checkbox(name, value=True):
-    """A toggle (``ipywidgets.Checkbox``), e.g. for an explicit bias."""
+    """Return a toggle (``ipywidgets.Checkbox``), e.g. for an explicit bias.
+
+    Parameters
+    ----------
+    name : str
+        The checkbox's description (the parameter it sets).
+    value : bool, default=True
+        The start value.
+
+    Returns
+    -------
+    ipywidgets.Checkbox
+    """
     return _widgets().Checkbox(value=bool(value), description=name)
 
 
@@ -189,7 +244,7 @@ def render_message(ax, exc):
 
 
 def _draw_data(ax, X, y):
-    """The training sample alone (what the panel shows under a failure message)."""
+    """Draw the training sample alone (what the panel shows under a failure message)."""
     X = np.asarray(X, dtype=np.float64)
     if X.ndim == 2 and X.shape[1] == 2:
         scatter_classes(ax, X, np.asarray(y))
@@ -206,7 +261,7 @@ def _fit(estimator, X, y, params):
 
 
 def _fit_or_message(estimator, X, y, params, ax, title):
-    """The common half of the view callbacks: refit, or draw the failure into the panel.
+    """Refit, or draw the failure into the panel: the common half of the view callbacks.
 
     Returns ``(model, ax)``; ``model`` is None when the fit raised ``ValueError``, in which case
     ``ax`` already shows the data, the title and the error message.
@@ -409,6 +464,13 @@ def explore_svr(estimator, x, y, *, plot_options=None, **param_controls):
 
 def explore_losses(*, epsilon=0.5, delta=1.0):
     """Explore Gunn's Fig. 5.1: sliders for ``epsilon`` and ``delta`` on ``plots.plot_losses``.
+
+    Parameters
+    ----------
+    epsilon : float, default=0.5
+        Start value of the epsilon-insensitive loss's tube half-width.
+    delta : float, default=1.0
+        Start value of Huber's width (Gunn's mu in (5.17)).
 
     Returns
     -------

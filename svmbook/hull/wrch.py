@@ -115,7 +115,7 @@ def duplicate_points(P, s):
 
 
 def wrch_min_mu(s):
-    """The smallest ``mu`` with a non-empty WRCH, ``1/sum(s)`` (where it is one point)."""
+    """Return the smallest ``mu`` with a non-empty WRCH, ``1/sum(s)`` (where it is one point)."""
     total = float(np.sum(s))
     if not total > 0:
         raise ValueError(f"s must have a positive sum, got {total:g}")

@@ -670,7 +670,7 @@ def mark_star(ax, p, *, gid, label=None, size=160, color=OKABE_ITO[3]):
     )
 
 
-def finish_axis(ax, xlim, ylim, title, xlabel="$x_1$", ylabel="$x_2$", equal=True):
+def finish_axis(ax, xlim, ylim, title, xlabel="$x_1$", ylabel="$x_2$", equal=True, legend=False):
     """Set the window, an equal aspect, the labels and the title of a data panel.
 
     Parameters
@@ -685,6 +685,8 @@ def finish_axis(ax, xlim, ylim, title, xlabel="$x_1$", ylabel="$x_2$", equal=Tru
         Axis labels.
     equal : bool, default=True
         Equal scales on both axes (angles and distances read true).
+    legend : bool, default=False
+        Draw the legend to the right of the axes (:func:`legend_outside`).
 
     Returns
     -------
@@ -695,4 +697,6 @@ def finish_axis(ax, xlim, ylim, title, xlabel="$x_1$", ylabel="$x_2$", equal=Tru
     ax.set_ylim(ylim)
     if equal:
         ax.set_aspect("equal", adjustable="box")
+    if legend:
+        legend_outside(ax)
     return label_axes(ax, xlabel, ylabel, title)

@@ -139,7 +139,7 @@ def plot_svm_geometry(
     title=None,
     legend=True,
 ):
-    """The SVM as the perpendicular bisector of the nearest points of two RCHs (Figs. 1.1, 2.8).
+    """Draw the SVM as the perpendicular bisector of the nearest points of two RCHs (Fig. 2.8).
 
     Draws each class's convex hull (dashed) and reduced convex hull ``RCH(P_class, mu)`` (solid,
     shaded), the nearest points ``p_pos``, ``p_neg`` of the two RCHs joined by their segment, the
@@ -276,7 +276,7 @@ def plot_mu_svm_2d(
     legend=False,
     shade=True,
 ):
-    """A mu-SVM in input space, linear or Gaussian (Figs. 4.5, 4.8, 4.9b).
+    """Draw a mu-SVM in input space, linear or Gaussian (Figs. 4.5, 4.8, 4.9b).
 
     Solves :func:`svmbook.qp.mu_svm_dual` on the Gram matrix and draws the decision boundary
     ``f(x) = sum_i alpha_i y_i K(x_i, x) - b = 0`` (solid), the margin level sets (dotted) and the
@@ -371,7 +371,7 @@ def plot_nearest_neighbour(X, y, *, ax=None, grid_resolution=150, title="1-NN", 
 
 @styled
 def plot_meb(X, C=None, *, ax=None, title=None, legend=True):
-    """The minimal enclosing ball of 2-D points, hard or soft (Fig. 2.10, (2.38)-(2.44)).
+    """Draw the minimal enclosing ball of 2-D points, hard or soft (Fig. 2.10, (2.38)-(2.44)).
 
     Solves :func:`svmbook.qp.meb_dual` (``C`` None) or :func:`svmbook.qp.soft_meb_dual` on the
     linear kernel and draws the ball, its centre ``c = sum_i alpha_i x_i`` (2.40), the points on
@@ -433,7 +433,5 @@ def plot_meb(X, C=None, *, ax=None, title=None, legend=True):
     pad = 0.08 * (hi - lo).max()
     if title is None:
         title = "hard MEB" if C is None else f"soft MEB, C = {C:.3g}"
-    finish_axis(ax, (lo[0] - pad, hi[0] + pad), (lo[1] - pad, hi[1] + pad), title)
-    if legend:
-        legend_outside(ax)
-    return ax
+    xlim, ylim = (lo[0] - pad, hi[0] + pad), (lo[1] - pad, hi[1] + pad)
+    return finish_axis(ax, xlim, ylim, title, legend=legend)

@@ -193,10 +193,7 @@ def plot_hull_step(P, steps, step, *, ax=None, title=None, legend=True):
         else:
             title = f"step {step}: split at $h$"
     xlim, ylim = window(P)
-    finish_axis(ax, xlim, ylim, title)
-    if legend:
-        legend_outside(ax)
-    return ax
+    return finish_axis(ax, xlim, ylim, title, legend=legend)
 
 
 @styled
@@ -260,15 +257,12 @@ def plot_rch(
                 gid="rch_vertices",
             )
     xlim, ylim = window(P)
-    finish_axis(ax, xlim, ylim, title)
-    if legend:
-        legend_outside(ax)
-    return ax
+    return finish_axis(ax, xlim, ylim, title, legend=legend)
 
 
 @styled
 def plot_hull_3d(P, vertices, facets, *, ax=None, title=None, points=True, alpha=0.35):
-    """A triangulated 3-D hull (Fig. 3.1b): facets as translucent triangles, vertices circled.
+    """Draw a triangulated 3-D hull (Fig. 3.1b): translucent facets, vertices circled.
 
     Parameters
     ----------
@@ -289,7 +283,6 @@ def plot_hull_3d(P, vertices, facets, *, ax=None, title=None, points=True, alpha
     -------
     mpl_toolkits.mplot3d.axes3d.Axes3D
     """
-
     V = np.asarray(vertices, dtype=np.float64)
     F = np.asarray(facets, dtype=np.int64)
     if V.ndim != 2 or V.shape[1] != 3:
@@ -518,10 +511,7 @@ def plot_qrh_filters(P, mu=None, *, k=None, ax=None, zoom=True, title=None, lege
             )
     if title is None:
         title = rf"RCH$(P, \mu = {exact.mu:.3g})$: Algorithm 5 filters"
-    finish_axis(ax, xlim, ylim, title)
-    if legend:
-        legend_outside(ax)
-    return ax
+    return finish_axis(ax, xlim, ylim, title, legend=legend)
 
 
 def _kset_hull(P, k):
@@ -532,8 +522,10 @@ def _kset_hull(P, k):
 
 
 def _vertex_directions(vertices):
-    """For each vertex of a convex CCW polygon, a direction in which it is the unique extreme:
-    the bisector of the outward normals of its two edges."""
+    """Return, per vertex of a convex CCW polygon, a direction in which it alone is extreme.
+
+    The direction is the bisector of the outward normals of the vertex's two edges.
+    """
     V = np.asarray(vertices)
     nv = V.shape[0]
     out = np.empty_like(V)
@@ -550,7 +542,7 @@ def _vertex_directions(vertices):
 
 @styled
 def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
-    """The k-sets of P and ``RCH(P, 1/k)`` (Fig. 3.7, Sec. 3.6).
+    """Draw the k-sets of P and ``RCH(P, 1/k)`` (Fig. 3.7, Sec. 3.6).
 
     Each vertex of ``RCH(P, 1/k)`` is the centroid of a k-set (its k support points); a line
     cutting that k-set off from the rest is drawn for each (dashed), the vertices marked, and
@@ -618,16 +610,14 @@ def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
         )
     if title is None:
         title = f"{rch.n_vertices} {k}-sets"
-    finish_axis(ax, xlim, ylim, title)
-    if legend:
-        legend_outside(ax)
-    return ax
+    return finish_axis(ax, xlim, ylim, title, legend=legend)
 
 
 @styled
 def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
-    """Eq. (3.8): ``RCH(P, 1/(n-k))`` is ``RCH(P, 1/k)`` reflected through the centroid and scaled
-    by ``k/(n-k)`` (Fig. 3.11).
+    """Draw eq. (3.8): ``RCH(P, 1/(n-k))`` is ``RCH(P, 1/k)`` reflected and scaled (Fig. 3.11).
+
+    The reflection is through the centroid, the scale ``k/(n-k)``.
 
     Both hulls, the centroid ``c``, and for ``n_rays`` vertices ``v_a`` the segment through ``c`` to
     their images ``w_a = n/(n-k) c - k/(n-k) v_a`` (:func:`svmbook.hull.symmetric_transform`).
@@ -679,10 +669,7 @@ def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
     xlim, ylim = window(P)
     if title is None:
         title = rf"$\mu = 1/{k} \leftrightarrow \mu = 1/{n - k}$ (n = {n})"
-    finish_axis(ax, xlim, ylim, title)
-    if legend:
-        legend_outside(ax)
-    return ax
+    return finish_axis(ax, xlim, ylim, title, legend=legend)
 
 
 @styled
@@ -852,10 +839,7 @@ def plot_wrch(
                 gid="point_labels",
             )
     xlim, ylim = window(P, 0.2)
-    finish_axis(ax, xlim, ylim, title)
-    if legend:
-        legend_outside(ax)
-    return ax
+    return finish_axis(ax, xlim, ylim, title, legend=legend)
 
 
 def plot_wrch_weights(P, mus, *, ax=None, title=None, legend=True, **weights):

@@ -351,7 +351,6 @@ def plot_norm_constraint(X, y, A, *, n_lines=6, random_state=None, ax=None, titl
     -------
     matplotlib.axes.Axes
     """
-
     X, y = check_two_class_points(X, y)
     A = check_positive("A", A)
     radius = 1.0 / A
@@ -460,7 +459,7 @@ def plot_slacks(model, X, y, *, ax=None, title=None, tol=1e-9):
 
 
 def feature_map_quadratic(X):
-    """The feature map of the homogeneous quadratic kernel: ``phi(x) = (x1^2, sqrt2 x1 x2, x2^2)``.
+    """Map 2-D points by the homogeneous quadratic feature map ``(x1^2, sqrt2 x1 x2, x2^2)``.
 
     ``<phi(x), phi(x')> = <x, x'>^2``, Gunn's (2.40) without the constant and linear features.
     """

@@ -54,7 +54,7 @@ def plot_kernel_profile(
     ylabel=None,
     title=None,
 ):
-    """The kernel as a function of one argument, ``x -> k(x, x0)``, in one dimension (Chapter 3).
+    """Draw the kernel as a function of one argument, ``x -> k(x, x0)``, in one dimension.
 
     Parameters
     ----------

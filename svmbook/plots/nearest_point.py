@@ -255,7 +255,7 @@ def plot_np_step(
 
 @styled
 def plot_np_path(X, y, alphas, *, mu=1.0, ax=None, title=None, legend=True, boundary=True):
-    """The iterates of a nearest-point run: the paths of ``p_pos`` and ``p_neg``.
+    """Draw the iterates of a nearest-point run: the paths of ``p_pos`` and ``p_neg``.
 
     Draws the hulls as :func:`plot_np_step`, the two paths (small dots joined by thin lines,
     starting at the class centroids when the solver starts there), the last segment
@@ -398,7 +398,7 @@ def plot_traces(
 def plot_mu_sweep(
     inv_mu, series, *, ax=None, ylabel="iterations", logy=True, title=None, xlabel=r"$1/\mu$"
 ):
-    """Iterations (or time, or test error) against ``1/mu``, one line per solver (Figs 5.13-5.16).
+    r"""Draw iterations (or time, or test error) against ``1/mu``, one line per solver.
 
     Parameters
     ----------
@@ -437,7 +437,7 @@ def plot_min_norm_point(
     ylabel="$z_2$",
     point_label="$z_i$",
 ):
-    """The minimum-norm point of ``RCH(Z, mu)`` in the plane (Gilbert's problem; Fig. 4.22).
+    """Draw the minimum-norm point of ``RCH(Z, mu)`` in the plane (Gilbert's problem; Fig. 4.22).
 
     Draws the points ``z_i`` (coloured by ``labels`` when given: a perceptron's ``z_i = y_i x_i``
     keeps the class of ``x_i``), their convex hull (dotted when reduced) and ``RCH(Z, mu)``, the

@@ -28,7 +28,7 @@ __all__ = [
 
 
 def _regression_window(model, x, pad=0.05):
-    """The default x-range of a 1-D regression: the data range, padded where the model allows.
+    """Return the x-range of a 1-D regression: the data range, padded where the model allows.
 
     Each side is padded by ``pad`` times the data range, unless the model refuses that end point
     (``model.predict`` raises ``ValueError``, as a kernel does outside its domain, e.g. the

@@ -81,7 +81,6 @@ def plot_modelling_errors(
     -------
     matplotlib.axes.Axes
     """
-
     (cx, cy), width, height = hypothesis
     target, learned = np.asarray(target, float), np.asarray(learned, float)
 

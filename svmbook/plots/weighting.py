@@ -254,7 +254,7 @@ def plot_weighted_svm(
     ylabel="$x_2$",
     legend=True,
 ):
-    r"""A linear weighted mu-SVM as the bisector of its two WRCHs (Figs. 4.17-4.21).
+    r"""Draw a linear weighted mu-SVM as the bisector of its two WRCHs (Figs. 4.17-4.21).
 
     Draws the picture of a fitted :class:`svmbook.MuSVC` (linear kernel, bounds
     ``alpha_i <= s_i mu``, (4.11)) that :func:`svmbook.thresholds.linear_wsvm_geometry` computed:
@@ -365,7 +365,7 @@ def plot_c_threshold(
     legend=True,
     circle_sv=False,
 ):
-    r"""The KKT threshold of a linear C-SVM sliding out of the data as C shrinks (Figs. 4.10, 4.15).
+    r"""Draw a linear C-SVM's KKT threshold, which leaves the data as C shrinks (Figs. 4.10, 4.15).
 
     Draws the thresholds of a fitted C-SVM (:func:`svmbook.thresholds.linear_csvm_thresholds`):
     the C-SVM's KKT decision line ``w . x = b``
@@ -589,7 +589,7 @@ def plot_strategy_errors(
     title=None,
     legend=True,
 ):
-    """Grouped bars of error rates per weighting strategy, with standard errors (Tables 4.4-4.5).
+    """Draw error rates per weighting strategy as grouped bars with standard errors (Table 4.4).
 
     Parameters
     ----------

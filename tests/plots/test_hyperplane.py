@@ -1,4 +1,3 @@
-
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
@@ -17,10 +16,6 @@ from svmbook.plots import (
     plot_svc_2d,
 )
 from svmbook.qp import hard_margin_primal
-
-X22, Y22 = gunn_table("2.2")  # Gunn's Table 2.2: not separable
-X_REG, Y_REG = gunn_table("5.1")  # Gunn's Table 5.1: 1-D regression
-X_REG = X_REG[:, 0]
 
 X22, Y22 = gunn_table("2.2")  # Gunn's Table 2.2: not separable
 
@@ -73,6 +68,23 @@ def _line_params(line):
 def _signed_distances(line, X):
     u, c = _line_params(line)
     return X @ u + c
+
+
+def test_plot_svc_2d_geometry_of_a_linear_svc(linear_svc):
+    ax = plot_svc_2d(linear_svc, X22, Y22)
+    w, b = linear_svc.coef_[0], linear_svc.intercept_[0]
+    # the circled points are exactly the support vectors
+    (circles,) = _by_gid(ax, "support_vectors")
+    np.testing.assert_allclose(circles.get_offsets(), linear_svc.support_vectors_)
+    # the boundary is the contour w . x + b = 0, the margins dotted contours at +-1
+    (boundary,) = _by_gid(ax, "decision_boundary", ContourSet)
+    for path in boundary.get_paths():
+        np.testing.assert_allclose(path.vertices @ w + b, 0.0, atol=1e-9)
+    (margins,) = _by_gid(ax, "margins", ContourSet)
+    np.testing.assert_array_equal(margins.levels, [-1.0, 1.0])
+    assert margins.get_linestyles()[0][1] is not None  # dotted: a dash pattern, not solid
+    values = np.concatenate([p.vertices @ w + b for p in margins.get_paths() if len(p.vertices)])
+    np.testing.assert_allclose(np.abs(values), 1.0, atol=1e-9)
 
 
 @pytest.fixture(scope="module")

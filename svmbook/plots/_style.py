@@ -85,7 +85,12 @@ _LEVEL_STYLES = {
 
 
 def use_style():
-    """Apply :data:`STYLE` to matplotlib's global rcParams (the notebooks' first cell calls it)."""
+    """Apply :data:`STYLE` to matplotlib's global rcParams (the notebooks' first cell calls it).
+
+    Returns
+    -------
+    None
+    """
     mpl.rcParams.update(STYLE)
 
 

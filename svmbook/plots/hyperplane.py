@@ -462,6 +462,15 @@ def feature_map_quadratic(X):
     """Map 2-D points by the homogeneous quadratic feature map ``(x1^2, sqrt2 x1 x2, x2^2)``.
 
     ``<phi(x), phi(x')> = <x, x'>^2``, Gunn's (2.40) without the constant and linear features.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, 2)
+        The points.
+
+    Returns
+    -------
+    ndarray of shape (n, 3)
     """
     X = np.asarray(X, dtype=np.float64)
     return np.column_stack([X[:, 0] ** 2, np.sqrt(2.0) * X[:, 0] * X[:, 1], X[:, 1] ** 2])

@@ -163,7 +163,19 @@ def plot_pair_step(alpha, G, y, K, C, i, j, *, ax=None, contours=True, title=Non
 
 
 def loglog_slope(sizes, values):
-    """Least-squares slope of ``log(values)`` against ``log(sizes)``: a power law's exponent."""
+    """Return the least-squares slope of ``log(values)`` against ``log(sizes)``.
+
+    The slope is the exponent ``s`` of a power law ``values = c sizes^s``.
+
+    Parameters
+    ----------
+    sizes, values : array-like of shape (m,)
+        Positive problem sizes and measured costs, ``m >= 2``.
+
+    Returns
+    -------
+    float
+    """
     sizes = np.asarray(sizes, dtype=np.float64)
     values = np.asarray(values, dtype=np.float64)
     if sizes.shape != values.shape or sizes.size < 2:
@@ -175,10 +187,23 @@ def loglog_slope(sizes, values):
 
 @styled
 def plot_scaling(sizes, values, *, label=None, fit=True, ax=None, xlabel="n", ylabel="time (s)"):
-    """Measured cost against problem size on log-log axes, with the fitted power law.
+    """Draw measured cost against problem size on log-log axes, with the fitted power law.
 
     The fitted line ``c n^s`` is dotted and its slope ``s`` goes into the legend. Call it again on
     the same ``ax`` to compare solvers.
+
+    Parameters
+    ----------
+    sizes, values : array-like of shape (m,)
+        Problem sizes and measured costs (positive).
+    label : str, optional
+        Legend label of the measurements.
+    fit : bool, default=True
+        Draw the fitted power law (:func:`loglog_slope`).
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    xlabel, ylabel : str
+        Axis labels.
 
     Returns
     -------

@@ -66,7 +66,9 @@ def pair_step_geometry(alpha_i, alpha_j, y_i, y_j, G_i, G_j, K_ii, K_jj, K_ij, C
     K_ii, K_jj, K_ij : float
         Kernel values.
     C_i : float
-        Upper bound of ``alpha_i``; ``C_j`` defaults to ``C_i``.
+        Upper bound of ``alpha_i``.
+    C_j : float, optional
+        Upper bound of ``alpha_j`` (default ``C_i``).
 
     Returns
     -------

@@ -18,8 +18,6 @@ multiples of any of them).
 
 from svmbook.plots._style import COLORS, MARKERS, OKABE_ITO, STYLE, style, use_style
 from svmbook.plots.geometry import (
-    MuSVMView,
-    fit_mu_view,
     plot_meb,
     plot_mu_svm_2d,
     plot_nearest_neighbour,
@@ -82,9 +80,7 @@ __all__ = [
     "OKABE_ITO",
     "STYLE",
     "THRESHOLD_STYLES",
-    "MuSVMView",
     "feature_map_quadratic",
-    "fit_mu_view",
     "loglog_slope",
     "plot_c_threshold",
     "plot_canonical_hyperplane",

@@ -6,19 +6,18 @@ in input space, the 1-NN regions and the minimal enclosing ball. Thresholds are 
 ``1 / mu`` reads better (k-sets live at integer ``1 / mu``).
 """
 
-from typing import NamedTuple
-
 import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle
 
-from svmbook import kernels, qp, thresholds
+from svmbook import thresholds
 from svmbook._validation import (
-    check_mu_or_inverse,
     check_option,
     check_points,
+    check_positive,
     check_two_class_points,
 )
+from svmbook.convert import mu_to_c
 from svmbook.hull import qrh
 from svmbook.plots._style import (
     COLORS,
@@ -39,8 +38,6 @@ from svmbook.plots.hulls import draw_convex_hull
 from svmbook.plots.hyperplane import plot_svc_2d
 
 __all__ = [
-    "MuSVMView",
-    "fit_mu_view",
     "plot_meb",
     "plot_mu_svm_2d",
     "plot_nearest_neighbour",
@@ -48,88 +45,22 @@ __all__ = [
 ]
 
 
-class MuSVMView(NamedTuple):
-    """A linear mu-SVM as nearest points of two reduced hulls (drawn by :func:`plot_svm_geometry`).
-
-    Attributes
-    ----------
-    mu : float
-    result : svmbook.qp.QPResult
-        :func:`svmbook.qp.mu_svm_dual` on the linear Gram matrix (nearest-point scale).
-    p_pos, p_neg : ndarray of shape (2,)
-        The nearest points ``sum_{I_pos} alpha_i x_i`` and ``sum_{I_neg} alpha_i x_i`` (2.27).
-    w : ndarray of shape (2,)
-        ``p_pos - p_neg`` (the nearest-point scale, twice the primal ``w`` of (2.21)).
-    b_geom, b_kkt : float
-        Thesis thresholds (subtracted): the bisector (4.9) and the KKT threshold (4.8).
-    rho : float
-        rho of (4.8) in the nearest-point scale.
-    C : float
-        The equivalent C-SVM's ``C = mu / (2 rho_primal) = mu / rho``
-        (:func:`svmbook.convert.mu_to_c`).
-    """
-
-    mu: float
-    result: object
-    p_pos: np.ndarray
-    p_neg: np.ndarray
-    w: np.ndarray
-    b_geom: float
-    b_kkt: float
-    rho: float
-    C: float
-
-
-def fit_mu_view(X, y, mu):
-    """Solve the linear mu-SVM of 2-D data and collect its geometry (:class:`MuSVMView`).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, 2)
-    y : array-like of shape (n_samples,)
-        Two classes; the larger label is +1.
-    mu : float
-        Reduction parameter (``>= 1 / min(n_pos, n_neg)``).
-
-    Returns
-    -------
-    MuSVMView
-
-    Raises
-    ------
-    ValueError
-        From :func:`svmbook.qp.mu_svm_dual`: ``mu`` is infeasible, or the reduced hulls intersect.
-    """
-    from svmbook.convert import mu_to_c
-
-    X, y = check_two_class_points(X, y)
-    res = qp.mu_svm_dual(X @ X.T, y, mu)
+def _mu_view(X, y, result):
+    """Return ``p_pos``, ``p_neg``, ``w = p_pos - p_neg`` and the geometric threshold (4.9)."""
     pos = y > 0
-    p_pos = res.alpha[pos] @ X[pos]
-    p_neg = res.alpha[~pos] @ X[~pos]
+    p_pos = result.alpha[pos] @ X[pos]
+    p_neg = result.alpha[~pos] @ X[~pos]
     w = p_pos - p_neg
-    f = X @ w
-    b_geom = thresholds.b_geom(f, y, res.alpha)
-    return MuSVMView(
-        mu=float(mu),
-        result=res,
-        p_pos=p_pos,
-        p_neg=p_neg,
-        w=w,
-        b_geom=float(b_geom),
-        b_kkt=float(-res.b),
-        rho=float(res.rho),
-        C=float(mu_to_c(mu, res.rho)),
-    )
+    return p_pos, p_neg, w, float(thresholds.b_geom(X @ w, y, result.alpha))
 
 
 @styled
 def plot_svm_geometry(
     X,
     y,
-    mu=None,
+    result,
+    mu,
     *,
-    inv_mu=None,
     threshold="geometric",
     ax=None,
     show_ch=True,
@@ -149,11 +80,14 @@ def plot_svm_geometry(
     Parameters
     ----------
     X : array-like of shape (n_samples, 2)
+        The training points.
     y : array-like of shape (n_samples,)
-    mu : float, optional
-        Reduction parameter; or give ``inv_mu``.
-    inv_mu : float, optional
-        ``1 / mu`` (a slider on ``1/mu`` shows where the k-set structure changes: integers).
+        Their labels (the larger one is +1).
+    result : svmbook.qp.QPResult
+        The solved linear mu-SVM, :func:`svmbook.qp.mu_svm_dual` on ``X @ X.T`` (nearest-point
+        scale).
+    mu : float
+        Its reduction parameter.
     threshold : {"geometric", "kkt"}, default="geometric"
         ``"geometric"``: the bisector (4.9), with the margin lines through the nearest points.
         ``"kkt"``: the KKT threshold (4.8) with the supporting planes ``w . x - b = +-rho``, the
@@ -172,15 +106,12 @@ def plot_svm_geometry(
     -------
     matplotlib.axes.Axes
     """
-    mu = check_mu_or_inverse("mu", mu, inv_mu)
+    mu = check_positive("mu", mu)
     check_option("threshold", threshold, ("geometric", "kkt"))
     X, y = check_two_class_points(X, y)
-    view = fit_mu_view(X, y, mu)
+    p_pos, p_neg, w, b_geom = _mu_view(X, y, result)
     ax = get_ax(ax)
-    if xlim is None or ylim is None:
-        auto_x, auto_y = window(X)
-        xlim = auto_x if xlim is None else xlim
-        ylim = auto_y if ylim is None else ylim
+    xlim, ylim = window(X, xlim=xlim, ylim=ylim)
     handles = []
     for cls, key in ((1.0, "positive"), (-1.0, "negative")):
         P = X[y == cls]
@@ -193,18 +124,17 @@ def plot_svm_geometry(
     if show_ch:
         handles.append(Line2D([], [], color=COLORS["model"], ls="--", lw=0.9, label="convex hulls"))
     handles.append(Line2D([], [], color=COLORS["model"], lw=1.6, label=r"RCH$(P_\pm, \mu)$"))
-    w = view.w
     if threshold == "geometric":
-        b, half = view.b_geom, 0.5 * float(w @ w)
-    else:
-        b, half = view.b_kkt, view.rho
+        b, half = b_geom, 0.5 * float(w @ w)
+    else:  # the KKT threshold (4.8), the bias qp stores with the opposite sign
+        b, half = -float(result.b), float(result.rho)
     draw_line(ax, w, -b, xlim, ylim, lw=1.5, gid="decision_boundary")
     handles.append(Line2D([], [], color=COLORS["model"], label="separating line"))
     if margins:
         for side in (1.0, -1.0):
             draw_margin(ax, w, -(b + side * half), xlim, ylim)
         handles.append(Line2D([], [], color=COLORS["model"], ls=":", label="margins"))
-    seg = np.vstack([view.p_neg, view.p_pos])
+    seg = np.vstack([p_neg, p_pos])
     ax.plot(
         seg[:, 0], seg[:, 1], color=COLORS["model"], lw=1.0, ls="-", zorder=5, gid="nearest_segment"
     )
@@ -231,9 +161,10 @@ def plot_svm_geometry(
         )
     )
     scatter_classes(ax, X, y, pos_label=1.0)
-    circle_support_vectors(ax, X[view.result.support])
+    circle_support_vectors(ax, X[result.support])
     if title is None:
-        title = rf"$\mu$ = {mu:.3g} (1/$\mu$ = {1 / mu:.3g}), C = {view.C:.3g}"
+        C = mu_to_c(mu, result.rho)
+        title = rf"$\mu$ = {mu:.3g} (1/$\mu$ = {1 / mu:.3g}), C = {C:.3g}"
     finish_axis(ax, xlim, ylim, title)
     if legend:
         point_handles, _ = ax.get_legend_handles_labels()
@@ -265,10 +196,9 @@ class _MuModel:
 def plot_mu_svm_2d(
     X,
     y,
-    mu=None,
+    result,
+    kernel,
     *,
-    inv_mu=None,
-    gamma=None,
     threshold="geometric",
     ax=None,
     grid_resolution=150,
@@ -278,18 +208,20 @@ def plot_mu_svm_2d(
 ):
     """Draw a mu-SVM in input space, linear or Gaussian (Figs. 4.5, 4.8, 4.9b).
 
-    Solves :func:`svmbook.qp.mu_svm_dual` on the Gram matrix and draws the decision boundary
-    ``f(x) = sum_i alpha_i y_i K(x_i, x) - b = 0`` (solid), the margin level sets (dotted) and the
-    support vectors, with :func:`svmbook.plots.plot_svc_2d`.
+    Draws the solved mu-SVM's decision boundary ``f(x) = sum_i alpha_i y_i K(x_i, x) - b = 0``
+    (solid), the margin level sets (dotted) and the support vectors, with
+    :func:`svmbook.plots.plot_svc_2d`.
 
     Parameters
     ----------
     X : array-like of shape (n_samples, 2)
+        The training points.
     y : array-like of shape (n_samples,)
-    mu, inv_mu : float
-        Reduction parameter or its inverse (give one).
-    gamma : float, optional
-        Gaussian kernel ``exp(-gamma ||x - x'||^2)`` (Table 2.1); None is the linear kernel.
+        Their labels (the larger one is +1).
+    result : svmbook.qp.QPResult
+        The solved mu-SVM, :func:`svmbook.qp.mu_svm_dual` on ``kernel(X)``.
+    kernel : callable
+        The kernel it was solved with, ``kernel(A, B) -> K`` (e.g. ``svmbook.kernels.rbf``).
     threshold : {"geometric", "kkt"} or float, default="geometric"
         The bisector (4.9) (margin lines through the nearest points), the KKT threshold (4.8)
         (margin lines ``f = +-rho``), or a fixed thesis threshold ``b`` (Fig. 4.9b: ``b = 0``;
@@ -297,7 +229,7 @@ def plot_mu_svm_2d(
     ax : matplotlib Axes, optional
     grid_resolution : int, default=150
     title : str, optional
-        Default: the parameters.
+        Axis title.
     legend : bool, default=False
     shade : bool, default=True
 
@@ -305,10 +237,8 @@ def plot_mu_svm_2d(
     -------
     matplotlib.axes.Axes
     """
-    mu = check_mu_or_inverse("mu", mu, inv_mu)
     X, y = check_two_class_points(X, y)
-    kernel = kernels.linear() if gamma is None else kernels.rbf(gamma=float(gamma))
-    res = qp.mu_svm_dual(kernel(X), y, mu)
+    res = result
     f = kernel(X) @ res.coef
     if isinstance(threshold, str):
         if threshold == "geometric":
@@ -321,9 +251,6 @@ def plot_mu_svm_2d(
     else:
         b, scale = float(threshold), res.rho
     model = _MuModel(X, res.coef, b, scale, kernel, res.support)
-    if title is None:
-        name = "linear" if gamma is None else rf"$\gamma$ = {float(gamma):.3g}"
-        title = rf"{name}, $\mu$ = {mu:.3g}"
     return plot_svc_2d(
         model, X, y, ax=ax, grid_resolution=grid_resolution, title=title, legend=legend, shade=shade
     )
@@ -370,19 +297,22 @@ def plot_nearest_neighbour(X, y, *, ax=None, grid_resolution=150, title="1-NN", 
 
 
 @styled
-def plot_meb(X, C=None, *, ax=None, title=None, legend=True):
+def plot_meb(X, result, *, C=None, ax=None, title=None, legend=True):
     """Draw the minimal enclosing ball of 2-D points, hard or soft (Fig. 2.10, (2.38)-(2.44)).
 
-    Solves :func:`svmbook.qp.meb_dual` (``C`` None) or :func:`svmbook.qp.soft_meb_dual` on the
-    linear kernel and draws the ball, its centre ``c = sum_i alpha_i x_i`` (2.40), the points on
-    the sphere (``0 < alpha_i``, circled) and, for the soft ball, the points outside it
-    (``alpha_i = C``, crosses).
+    Draws the ball of a solved :func:`svmbook.qp.meb_dual` (``C`` None) or
+    :func:`svmbook.qp.soft_meb_dual` on the linear kernel: the ball, its centre
+    ``c = sum_i alpha_i x_i`` (2.40), the points on the sphere (``0 < alpha_i``, circled) and, for
+    the soft ball, the points outside it (``alpha_i = C``, crosses).
 
     Parameters
     ----------
     X : array-like of shape (n_samples, 2)
+        The points.
+    result : svmbook.qp.QPResult
+        The solved ball (``alpha`` and ``radius2``) on ``X @ X.T``.
     C : float, optional
-        Soft-ball bound, ``>= 1/n``; None for the hard ball.
+        The soft ball's bound it was solved with; None for the hard ball.
     ax : matplotlib Axes, optional
     title : str, optional
     legend : bool, default=True
@@ -392,8 +322,7 @@ def plot_meb(X, C=None, *, ax=None, title=None, legend=True):
     matplotlib.axes.Axes
     """
     X = check_points("X", X)
-    K = X @ X.T
-    res = qp.meb_dual(K) if C is None else qp.soft_meb_dual(K, C)
+    res = result
     centre = res.alpha @ X
     radius = float(np.sqrt(max(res.radius2, 0.0)))
     ax = get_ax(ax)

@@ -376,3 +376,35 @@ def check_two_class_points(X, y, *, pm1=False):
     """
     X = check_points("X", X)
     return X, check_two_classes("y", y, X.shape[0], pm1=pm1)
+
+
+def check_curve(name, value, values_name, values):
+    """Return the abscissae ``value`` and ordinates ``values`` of a curve as equal 1-D floats.
+
+    Parameters
+    ----------
+    name : str
+        Name of the abscissae for the message.
+    value : array-like of shape (n,)
+        The abscissae.
+    values_name : str
+        Name of the ordinates for the message.
+    values : array-like of shape (n,)
+        The ordinates.
+
+    Returns
+    -------
+    value, values : ndarray of shape (n,)
+
+    Raises
+    ------
+    ValueError
+        ``value`` is not 1-D or ``values`` has another shape.
+    """
+    x = np.asarray(value, dtype=np.float64)
+    v = np.asarray(values, dtype=np.float64)
+    if x.ndim != 1 or v.shape != x.shape:
+        raise ValueError(
+            f"{name} and {values_name} must be 1-D of equal length, got {x.shape}, {v.shape}"
+        )
+    return x, v

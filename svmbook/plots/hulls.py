@@ -12,6 +12,7 @@ from matplotlib.lines import Line2D
 from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
 from svmbook._validation import (
+    check_curve,
     check_int_range,
     check_mu_or_inverse,
     check_points,
@@ -435,11 +436,12 @@ def plot_extreme_vertex(
 
 @styled
 def plot_qrh_filters(P, mu=None, *, k=None, ax=None, zoom=True, title=None, legend=True):
-    """Algorithm 5 with the corrected filter against the printed one (errata O2).
+    """Draw Algorithm 5 with the corrected filter against the printed one.
 
-    The exact RCH (:func:`svmbook.hull.qrh`, ``filter="both"``) solid with its vertices, the printed
-    filter's (``filter="thesis"``) dashed, and the vertices the printed filter loses marked with a
-    red ring, magnified in an inset.
+    The correction is listed in docs/errata.md (goodrich-2012-alg-5). The exact RCH
+    (:func:`svmbook.hull.qrh`, ``filter="both"``) solid with its vertices, the printed filter's
+    (``filter="thesis"``) dashed, and the vertices the printed filter loses marked with a red ring,
+    magnified in an inset.
 
     Parameters
     ----------
@@ -704,10 +706,7 @@ def plot_hull_counts(
     -------
     matplotlib.axes.Axes
     """
-    x = np.asarray(inv_mu, dtype=np.float64)
-    c = np.asarray(counts, dtype=np.float64)
-    if x.ndim != 1 or c.shape != x.shape:
-        raise ValueError(f"inv_mu and counts must be 1-D of equal length, got {x.shape}, {c.shape}")
+    x, c = check_curve("inv_mu", inv_mu, "counts", counts)
     ax = get_ax(ax)
     integer = np.isclose(x, np.round(x))
     order = np.argsort(x)

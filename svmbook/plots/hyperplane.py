@@ -43,6 +43,14 @@ __all__ = [
 ]
 
 
+def _decision_values(model, points):
+    """Return ``model.decision_function(points)``, checking it is one value per point."""
+    f = np.asarray(model.decision_function(points), dtype=np.float64)
+    if f.ndim != 1:
+        raise ValueError("model.decision_function must return one value per sample (two classes)")
+    return f
+
+
 @styled
 def plot_svc_2d(
     model,
@@ -116,10 +124,7 @@ def plot_svc_2d(
 
     xx, yy = np.meshgrid(np.linspace(*xlim, grid_resolution), np.linspace(*ylim, grid_resolution))
     grid = np.column_stack([xx.ravel(), yy.ravel()])
-    Z = np.asarray(model.decision_function(grid), dtype=np.float64)
-    if Z.ndim != 1:
-        raise ValueError("model.decision_function must return one value per sample (two classes)")
-    Z = Z.reshape(xx.shape)
+    Z = _decision_values(model, grid).reshape(xx.shape)
 
     if shade:
         if soft:  # Gunn's soft classifier (2.20): a colour ramp inside the margin
@@ -183,9 +188,7 @@ def _random_separating_lines(X, y, n_lines, rng, min_distance=0.0, n_tries=4000)
 def _affine_decision(model, d=2):
     """``(w, b)`` of a model whose ``decision_function`` is affine (a linear kernel)."""
     probes = np.vstack([np.zeros(d), np.eye(d), np.full(d, 0.5)])
-    f = np.asarray(model.decision_function(probes), dtype=np.float64)
-    if f.ndim != 1:
-        raise ValueError("model.decision_function must return one value per sample (two classes)")
+    f = _decision_values(model, probes)
     b, w = f[0], f[1 : d + 1] - f[0]
     if not np.isclose(f[-1], b + 0.5 * w.sum(), rtol=1e-6, atol=1e-8):
         raise ValueError("model must have an affine decision function (a linear kernel)")
@@ -562,11 +565,11 @@ def plot_regularisation_path(
     ylabel="value",
     title=None,
 ):
-    """Coefficients (alpha_i, w, b, ...) as functions of C, with the path's breakpoints dotted.
+    """Draw coefficients (alpha_i, w, b, ...) as functions of C, with the path's breakpoints dotted.
 
-    Redraws Gunn's Table 2.2 regularisation path (oracle notes section 5.2): ``alpha_i(C)``,
-    ``w(C)`` and ``b(C)`` are piecewise linear in C between the breakpoints 4/9, 2/3, 26/9 and
-    104/15, where the active set changes.
+    Redraws the regularisation path of Gunn's Table 2.2 (section 2.2; the chapter derives it):
+    ``alpha_i(C)``, ``w(C)`` and ``b(C)`` are piecewise linear in C between the breakpoints 4/9,
+    2/3, 26/9 and 104/15, where the active set changes.
 
     Parameters
     ----------

@@ -11,6 +11,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.patches import Ellipse
 
+from svmbook._validation import check_curve
 from svmbook.plots._style import (
     COLORS,
     OKABE_ITO,
@@ -285,10 +286,7 @@ def plot_vc_bound(
     -------
     matplotlib.axes.Axes
     """
-    h = np.asarray(h, dtype=np.float64)
-    confidence = np.asarray(confidence, dtype=np.float64)
-    if h.ndim != 1 or confidence.shape != h.shape:
-        raise ValueError(f"confidence must have shape {h.shape}, got {confidence.shape}")
+    h, confidence = check_curve("h", h, "confidence", confidence)
     ax = get_ax(ax)
     color = OKABE_ITO[0] if color is None else color
     ax.plot(h, confidence, color=color, ls=linestyle, label=label, gid="confidence")

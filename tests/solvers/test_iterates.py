@@ -62,7 +62,8 @@ def test_nearest_points_and_minkowski(toy):
     D, pairs = minkowski_difference(X, y)
     assert D.shape == (144, 2) and pairs.shape == (144, 2)
     np.testing.assert_allclose(D[5], X[pairs[5, 0]] - X[pairs[5, 1]])
-    # min-norm point of CH(P_pos - P_neg) = distance between CH(P_pos), CH(P_neg) (Goodrich (2012), section 5.2.2)
+    # min-norm point of CH(P_pos - P_neg) = distance between CH(P_pos), CH(P_neg)
+    # (Goodrich (2012), section 5.2.2)
     X2 = X + np.r_[np.full((12, 2), 1.5), np.zeros((12, 2))]
     D2, _ = minkowski_difference(X2, y)
     dist = np.sqrt(min_norm_wrch(D2 @ D2.T).w_norm2)

@@ -22,6 +22,7 @@ __all__ = [
     "check_alpha0",
     "check_bool",
     "check_csr",
+    "check_curve",
     "check_equality",
     "check_gram",
     "check_hull_mu",
@@ -31,6 +32,8 @@ __all__ = [
     "check_interval",
     "check_kernel_range",
     "check_labels_pm1",
+    "check_mu_or_inverse",
+    "check_multipliers",
     "check_option",
     "check_points",
     "check_positive",
@@ -39,8 +42,10 @@ __all__ = [
     "check_random_state",
     "check_real",
     "check_sample_weight",
+    "check_series",
     "check_square",
     "check_targets",
+    "check_two_classes",
 ]
 
 #: Relative slack when comparing ``mu * sum(s)`` with 1 (and ``1/mu`` with an integer k):
@@ -121,8 +126,8 @@ def check_real(name, value):
     return check_interval(name, value, -np.inf, np.inf, low_open=True, high_open=True)
 
 
-def check_int(name, value, low, *, integral_float=False):
-    """Return ``value`` as an int after checking it is an integer (not a bool) ``>= low``.
+def check_int(name, value, low, high=None, *, integral_float=False):
+    """Return ``value`` as an int after checking it is an integer (not a bool) in ``[low, high]``.
 
     Parameters
     ----------
@@ -132,6 +137,8 @@ def check_int(name, value, low, *, integral_float=False):
         The value to check.
     low : int
         The smallest accepted value.
+    high : int, default=None
+        The largest accepted value (None: no upper bound).
     integral_float : bool, default=False
         Also accept floats with an integer value, such as 2.0 (a kernel's degree or order).
 
@@ -145,7 +152,8 @@ def check_int(name, value, low, *, integral_float=False):
     TypeError
         If ``value`` is not an integer (or, with ``integral_float``, not a real number).
     ValueError
-        If ``value`` is below ``low`` or, with ``integral_float``, a float that is not integral.
+        If ``value`` lies outside ``[low, high]`` or, with ``integral_float``, is a float that is
+        not integral.
     """
     accepted = numbers.Real if integral_float else numbers.Integral
     if isinstance(value, bool | np.bool_) or not isinstance(value, accepted):
@@ -156,6 +164,8 @@ def check_int(name, value, low, *, integral_float=False):
         raise ValueError(f"{name} must be an integer, got {value}")
     if value < low:
         raise ValueError(f"{name} must be >= {low}, got {value}")
+    if high is not None and value > high:
+        raise ValueError(f"{name} must be an integer in [{low}, {high}], got {value}")
     return int(value)
 
 
@@ -347,7 +357,7 @@ def check_positive_array(name, value):
     return arr
 
 
-def check_points(name, X, *, min_features=1, allow_empty=False):
+def check_points(name, X, *, n_features=None, min_features=1, min_points=1, allow_empty=False):
     """Return points as a finite float64 C-contiguous 2-D array (one point a row).
 
     Parameters
@@ -356,8 +366,12 @@ def check_points(name, X, *, min_features=1, allow_empty=False):
         The parameter's name, used in the messages.
     X : array-like of shape (n_points, n_features)
         The points. 1-D input is rejected (ambiguous between one point and one feature).
+    n_features : int or None, default=None
+        The exact number of features (columns) required (None: any, at least ``min_features``).
     min_features : int, default=1
-        The smallest accepted number of features (columns).
+        The smallest accepted number of features.
+    min_points : int, default=1
+        The smallest accepted number of points (rows), unless ``allow_empty``.
     allow_empty : bool, default=False
         Accept zero points.
 
@@ -371,8 +385,8 @@ def check_points(name, X, *, min_features=1, allow_empty=False):
     TypeError
         If ``X`` is not numeric.
     ValueError
-        If ``X`` is not 2-D, is empty (without ``allow_empty``), has fewer than ``min_features``
-        columns, or holds NaN or infinity.
+        If ``X`` is not 2-D, has too few points or the wrong number of columns, or holds NaN or
+        infinity.
     """
     arr = np.asarray(X)
     if arr.dtype.kind not in "biuf":
@@ -382,11 +396,15 @@ def check_points(name, X, *, min_features=1, allow_empty=False):
             f"{name} must be a 2-D array (n_samples, n_features), got {arr.ndim}-D with shape "
             f"{arr.shape}; use X.reshape(-1, 1) for one feature or X.reshape(1, -1) for one sample"
         )
-    if (arr.shape[0] == 0 and not allow_empty) or arr.shape[1] < min_features:
+    if n_features is not None and arr.shape[1] != n_features:
+        raise ValueError(f"{name} must have shape (n_points, {n_features}), got {arr.shape}")
+    if arr.shape[1] < min_features or (arr.shape[0] == 0 and not allow_empty):
         raise ValueError(
             f"{name} must be a non-empty 2-D array (n_points, n_features >= {min_features}), "
             f"got shape {arr.shape}"
         )
+    if 0 < arr.shape[0] < min_points or (arr.shape[0] == 0 and min_points > 0 and not allow_empty):
+        raise ValueError(f"{name} must hold at least {min_points} points, got {arr.shape[0]}")
     arr = np.ascontiguousarray(arr, dtype=np.float64)
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or infinity")
@@ -772,6 +790,168 @@ def check_equality(name, value, target, scale, *, start="alpha0"):
     """
     if abs(value - target) > 1e-10 * max(1.0, scale):
         raise ValueError(f"{start} is infeasible: {name} = {value!r}, must equal {target!r}")
+
+
+def check_two_classes(name, value, n_samples, *, pm1=False):
+    """Return two-class labels as float64 ``+-1`` (the larger label is +1).
+
+    Parameters
+    ----------
+    name : str
+        Parameter name for the message.
+    value : array-like of shape (n_samples,)
+        The labels.
+    n_samples : int
+        Required length (the rows of the matching inputs).
+    pm1 : bool, default=False
+        Require the labels to be -1 and +1 already (otherwise any two labels are mapped).
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+
+    Raises
+    ------
+    ValueError
+        Wrong shape, not exactly two classes, or (``pm1``) a label other than -1 and +1.
+    """
+    y = np.asarray(value)
+    if y.shape != (n_samples,):
+        raise ValueError(f"{name} must have shape ({n_samples},), got {y.shape}")
+    if pm1:
+        return check_labels_pm1(name, y)
+    classes = np.unique(y)
+    if classes.size != 2:
+        raise ValueError(f"{name} must have exactly 2 classes, got {classes.size}")
+    return np.where(y == classes[-1], 1.0, -1.0)
+
+
+def check_multipliers(name, value, n_samples):
+    """Return multipliers (convex-combination weights) as float64, finite and ``>= 0``.
+
+    Parameters
+    ----------
+    name : str
+        Parameter name for the message.
+    value : array-like of shape (n_samples,)
+        The multipliers.
+    n_samples : int
+        Required length.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+
+    Raises
+    ------
+    ValueError
+        Wrong shape, a NaN or infinity, or a negative entry (below a rounding of ``-1e-12``).
+    """
+    alpha = np.asarray(value, dtype=np.float64).ravel()
+    if alpha.shape != (n_samples,):
+        raise ValueError(f"{name} must have shape ({n_samples},), got {alpha.shape}")
+    if not np.all(np.isfinite(alpha)) or np.any(alpha < -1e-12):
+        raise ValueError(f"{name} must be finite and >= 0")
+    return alpha
+
+
+def check_mu_or_inverse(name, mu, inverse):
+    """Return the reduction parameter from exactly one of ``mu`` and its inverse ``1 / mu``.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name (the inverse is named ``inv_<name>`` in messages).
+    mu : float or None
+        The reduction parameter, > 0.
+    inverse : float or None
+        ``1 / mu``, > 0 (a slider on ``1/mu`` shows where the k-set structure changes).
+
+    Returns
+    -------
+    float
+        ``mu``.
+
+    Raises
+    ------
+    ValueError
+        Both or neither given, or the given one is not > 0.
+    TypeError
+        The given one is not a real number.
+    """
+    if (mu is None) == (inverse is None):
+        raise ValueError(f"give exactly one of {name} and inv_{name} (= 1/{name})")
+    if inverse is not None:
+        return 1.0 / check_positive(f"inv_{name}", inverse)
+    return check_positive(name, mu)
+
+
+def check_series(name, value):
+    """Return a dict ``{label: (x, values)}`` of equal-length non-empty float arrays.
+
+    Parameters
+    ----------
+    name : str
+        Parameter name for the message.
+    value : dict
+        ``{label: (x, values)}``.
+
+    Returns
+    -------
+    dict
+        ``{str(label): (x, values)}`` with 1-D float64 arrays.
+
+    Raises
+    ------
+    ValueError
+        Not a non-empty dict, an entry not a pair, or ``x`` and ``values`` of different lengths.
+    """
+    if not isinstance(value, dict) or not value:
+        raise ValueError(f"{name} must be a non-empty dict {{label: (x, values)}}")
+    out = {}
+    for label, xy in value.items():
+        try:
+            x, v = xy
+        except (TypeError, ValueError):
+            raise ValueError(f"{name}[{label!r}] must be a pair (x, values)") from None
+        x = np.asarray(x, dtype=np.float64).ravel()
+        v = np.asarray(v, dtype=np.float64).ravel()
+        if x.shape != v.shape or x.size == 0:
+            raise ValueError(f"{name}[{label!r}]: x and values need the same non-zero length")
+        out[str(label)] = (x, v)
+    return out
+
+
+def check_curve(name, value, values_name, values):
+    """Return the abscissae ``value`` and ordinates ``values`` of a curve as equal 1-D floats.
+
+    Parameters
+    ----------
+    name : str
+        Name of the abscissae for the message.
+    value : array-like of shape (n,)
+        The abscissae.
+    values_name : str
+        Name of the ordinates for the message.
+    values : array-like of shape (n,)
+        The ordinates.
+
+    Returns
+    -------
+    value, values : ndarray of shape (n,)
+
+    Raises
+    ------
+    ValueError
+        ``value`` is not 1-D or ``values`` has another shape.
+    """
+    x = np.asarray(value, dtype=np.float64)
+    v = np.asarray(values, dtype=np.float64)
+    if x.ndim != 1 or v.shape != x.shape:
+        raise ValueError(
+            f"{name} and {values_name} must be 1-D of equal length, got {x.shape}, {v.shape}"
+        )
+    return x, v
 
 
 #: float32's largest finite value and smallest normal number: the solvers cache kernel rows in

@@ -50,17 +50,19 @@ def loss_laplace(r):
     return np.abs(np.asarray(r, dtype=np.float64))
 
 
-def loss_huber(r, mu=1.0):
+def loss_huber(r, delta=1.0):
     """Huber's loss as printed in Gunn (5.17), Fig. 5.1(c).
 
-    ``r**2 / 2`` for ``|r| < mu`` and ``mu * |r| - mu**2 / 2`` otherwise: quadratic near zero,
-    linear (robust) in the tails, continuous with a continuous derivative at ``|r| = mu``.
+    ``r**2 / 2`` for ``|r| < delta`` and ``delta * |r| - delta**2 / 2`` otherwise: quadratic near
+    zero, linear (robust) in the tails, continuous with a continuous derivative at
+    ``|r| = delta``. Gunn writes the width as mu; it is ``delta`` here because ``mu`` is the
+    mu-SVM's reduction parameter everywhere else in the package.
 
     Parameters
     ----------
     r : array-like
         Residuals ``f(x) - y``.
-    mu : float, default=1.0
+    delta : float, default=1.0
         Width of the quadratic zone; must be > 0.
 
     Returns
@@ -68,11 +70,11 @@ def loss_huber(r, mu=1.0):
     ndarray
         The loss, e.g. ``loss_huber(0.5, 1.0) == 0.125`` and ``loss_huber(2.0, 1.0) == 1.5``.
     """
-    mu = float(mu)
-    if not mu > 0:
-        raise ValueError(f"mu must be > 0, got {mu}")
+    delta = float(delta)
+    if not delta > 0:
+        raise ValueError(f"delta must be > 0, got {delta}")
     a = np.abs(np.asarray(r, dtype=np.float64))
-    return np.where(a < mu, 0.5 * a * a, mu * a - 0.5 * mu * mu)
+    return np.where(a < delta, 0.5 * a * a, delta * a - 0.5 * delta * delta)
 
 
 def loss_epsilon_insensitive(r, epsilon=0.5):

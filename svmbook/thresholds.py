@@ -28,15 +28,26 @@ from typing import NamedTuple
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from ._validation import check_int, check_labels_pm1, check_option, check_positive, check_targets
+from ._validation import (
+    check_int,
+    check_labels_pm1,
+    check_option,
+    check_positive,
+    check_sample_weight,
+    check_targets,
+)
 
 __all__ = [
+    "CSVMThresholds",
     "KKTThreshold",
+    "WeightedSVMGeometry",
     "b_csvm",
     "b_geom",
     "b_kkt",
     "b_platt",
     "bias_from_bounds",
+    "linear_csvm_thresholds",
+    "linear_wsvm_geometry",
     "bound_sets",
     "perceptron_threshold",
     "platt_fit",
@@ -464,3 +475,155 @@ def perceptron_threshold(f, y, alpha, kind="kkt", *, tol=1e-6):
     if not (np.any(sv & (y > 0)) and np.any(sv & (y < 0))):
         raise ValueError("alpha: the svm_kkt threshold needs a support vector in each class")
     return 0.5 * (float(f[sv & (y > 0)].max()) + float(f[sv & (y < 0)].min()))
+
+
+# --- the pictures of fitted linear machines (the threshold figures of chapter 4) ----------
+
+
+class WeightedSVMGeometry(NamedTuple):
+    """The nearest-point picture of a linear (weighted) mu-SVM.
+
+    Attributes
+    ----------
+    alpha : ndarray of shape (n_samples,)
+        Nearest-point multipliers (class sums 1, ``0 <= alpha_i <= s_i mu``).
+    w : ndarray of shape (2,)
+        ``p_pos - p_neg``.
+    p_pos, p_neg : ndarray of shape (2,)
+        The nearest points of the two weighted reduced hulls.
+    b_geom : float
+        Geometric threshold (4.9) (subtracted).
+    kkt : svmbook.thresholds.KKTThreshold
+        KKT threshold (4.8), its interval, rho and rho's interval.
+    sample_weight : ndarray of shape (n_samples,)
+    support : ndarray of int
+        Indices with ``alpha_i > 0``.
+    """
+
+    alpha: np.ndarray
+    w: np.ndarray
+    p_pos: np.ndarray
+    p_neg: np.ndarray
+    b_geom: float
+    kkt: KKTThreshold
+    sample_weight: np.ndarray
+    support: np.ndarray
+
+
+def linear_wsvm_geometry(model, X, y, sample_weight=None):
+    """Return the nearest-point picture of a fitted linear (weighted) mu-SVM.
+
+    Reads the nearest-point multipliers of the fitted machine and computes the two nearest points,
+    their difference ``w``, the geometric threshold (4.9) and the KKT threshold (4.8) with its
+    interval (Goodrich (2012), sections 4.3 and 4.4).
+
+    Parameters
+    ----------
+    model : fitted svmbook.MuSVC
+        A two-class ``MuSVC(kernel="linear")`` fitted on ``X``, ``y`` (and ``sample_weight``);
+        ``model.alpha_[0]`` holds the nearest-point multipliers and ``model.mu`` the reduction.
+    X : array-like of shape (n_samples, n_features)
+        The training inputs.
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+    sample_weight : array-like of shape (n_samples,), default=None
+        The weights the model was fitted with (None: all 1).
+
+    Returns
+    -------
+    WeightedSVMGeometry
+    """
+    y = check_labels_pm1("y", y)
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim != 2 or X.shape[0] != y.shape[0]:
+        raise ValueError(f"X must have shape ({y.shape[0]}, n_features), got {X.shape}")
+    s = check_sample_weight("sample_weight", sample_weight, y.shape[0])
+    mu = check_positive("model.mu", model.mu)
+    alpha = np.asarray(model.alpha_[0], dtype=np.float64)
+    if alpha.shape != y.shape:
+        raise ValueError(f"model.alpha_[0] must have shape {y.shape}: fit the model on X, y")
+    p_pos = alpha[y > 0] @ X[y > 0]
+    p_neg = alpha[y < 0] @ X[y < 0]
+    w = p_pos - p_neg
+    f = X @ w
+    upper = np.where(s * mu >= 1.0, np.inf, s * mu)  # a cap >= 1 is implied by the class sum
+    return WeightedSVMGeometry(
+        alpha=alpha,
+        w=w,
+        p_pos=p_pos,
+        p_neg=p_neg,
+        b_geom=b_geom(f, y, alpha),
+        kkt=b_kkt(f, y, alpha, upper),
+        sample_weight=s,
+        support=np.flatnonzero(alpha > 1e-8 * alpha.max()),
+    )
+
+
+class CSVMThresholds(NamedTuple):
+    """A linear C-SVM and its thresholds (Goodrich section 4.3.5).
+
+    Attributes
+    ----------
+    alpha : ndarray of shape (n_samples,)
+        C-SVM multipliers ``0 <= alpha'_i <= C``.
+    w : ndarray of shape (2,)
+        ``sum_i alpha'_i y_i x_i``.
+    kkt : svmbook.thresholds.KKTThreshold
+        The C-SVM's KKT threshold (rho fixed to 1): ``b = w . x_i - y_i`` over free SVs, else the
+        midpoint of its interval (:func:`svmbook.thresholds.b_csvm`; LIBSVM's choice).
+    b_geom : float
+        Geometric threshold (4.9) of the same normal.
+    mu_kkt : svmbook.thresholds.KKTThreshold
+        The equivalent mu-SVM's KKT threshold, which may trade rho for b (smallest rho at a
+        one-sided interval, Fig. 4.13).
+    frac_pos_kkt, frac_pos_geom : float
+        Fraction of the training points predicted positive with each threshold.
+    """
+
+    alpha: np.ndarray
+    w: np.ndarray
+    kkt: KKTThreshold
+    b_geom: float
+    mu_kkt: KKTThreshold
+    frac_pos_kkt: float
+    frac_pos_geom: float
+
+
+def linear_csvm_thresholds(model, X, y):
+    """Return the three thresholds of a fitted linear C-SVM (Goodrich (2012), section 4.3.5).
+
+    Parameters
+    ----------
+    model : fitted classifier
+        A two-class linear C-SVM fitted on ``X``, ``y`` (e.g. ``svmbook.SVC(kernel="linear")``),
+        with ``C``, ``support_`` and ``dual_coef_``.
+    X : array-like of shape (n_samples, n_features)
+        The training inputs.
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+
+    Returns
+    -------
+    CSVMThresholds
+    """
+    y = check_labels_pm1("y", y)
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim != 2 or X.shape[0] != y.shape[0]:
+        raise ValueError(f"X must have shape ({y.shape[0]}, n_features), got {X.shape}")
+    C = check_positive("model.C", model.C)
+    alpha = np.zeros(y.shape[0])
+    alpha[np.asarray(model.support_)] = np.abs(np.asarray(model.dual_coef_)[0])
+    w = (alpha * y) @ X
+    f = X @ w
+    kkt = b_csvm(f, y, alpha, C)
+    geom = b_geom(f, y, alpha)
+    mu_kkt = b_kkt(f, y, alpha, C)  # rho free: the mu-SVM's conditions
+    return CSVMThresholds(
+        alpha=alpha,
+        w=w,
+        kkt=kkt,
+        b_geom=geom,
+        mu_kkt=mu_kkt,
+        frac_pos_kkt=float(np.mean(f - kkt.b > 0)),
+        frac_pos_geom=float(np.mean(f - geom > 0)),
+    )

@@ -1,13 +1,13 @@
-"""Live explorers for the notebooks, built on :mod:`svmbook.plotting`, static first.
+"""Live explorers for the notebooks, built on :mod:`svmbook.plots`, static first.
 
-A chapter cell first draws a small grid at representative values (``plotting.plot_grid``), then
+A chapter cell first draws a small grid at representative values (``plots.plot_grid``), then
 calls an explorer here, which puts sliders on the same pure function. The explorers degrade:
 
 * :func:`is_static` is true under ``SVMBOOK_STATIC=1`` (CI, ``make notebooks``) or when nbgrader
   executes (``NBGRADER_EXECUTION``); :func:`explore` then displays nothing and returns None, so no
   frontend, widget state or placeholder output is ever needed.
 * Every redraw is a plain module-level function of its arguments (:func:`svc_view`,
-  :func:`svr_view`, ``plotting.plot_losses``); no callback reads a global (the lesson of
+  :func:`svr_view`, ``plots.plot_losses``); no callback reads a global (the lesson of
   kangwonlee/nmisp#441), so tests call the callbacks directly at the slider endpoints.
 * A fit that fails with a ``ValueError`` (an infeasible hard margin at ``C=inf``, a parameter out
   of range) draws its message into the panel instead of breaking the widget.
@@ -22,7 +22,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from sklearn.base import clone
 
-from svmbook import plotting
+from svmbook import plots
+from svmbook.plots._style import COLORS, format_value, scatter_classes, style
 
 __all__ = [
     "checkbox",
@@ -44,7 +45,7 @@ _TRUE = {"1", "true", "yes", "on"}
 
 
 def is_static():
-    """True when widgets must not be built: ``SVMBOOK_STATIC`` is "1"/"true", or nbgrader runs.
+    """Return True when widgets must not be built (``SVMBOOK_STATIC`` is "1"/"true", or nbgrader).
 
     Returns
     -------
@@ -64,7 +65,7 @@ def _widgets():
 
 
 def log_slider(name, low, high, value=None, *, steps=40, base=10.0):
-    """A logarithmic slider (``ipywidgets.FloatLogSlider``) for C, gamma, sigma, ...
+    """Return a logarithmic slider (``ipywidgets.FloatLogSlider``) for C, gamma, sigma, ...
 
     Parameters
     ----------
@@ -102,7 +103,23 @@ def log_slider(name, low, high, value=None, *, steps=40, base=10.0):
 
 
 def float_slider(name, low, high, value=None, *, step=None):
-    """A linear slider (``ipywidgets.FloatSlider``); ``step`` defaults to 1/100 of the range."""
+    """Return a linear slider (``ipywidgets.FloatSlider``).
+
+    Parameters
+    ----------
+    name : str
+        The slider's description (the parameter it sets).
+    low, high : float
+        The range, ``low < high``.
+    value : float, optional
+        The start value (default: the middle of the range).
+    step : float, optional
+        The step (default: 1/100 of the range).
+
+    Returns
+    -------
+    ipywidgets.FloatSlider
+    """
     low, high = float(low), float(high)
     if not low < high:
         raise ValueError(f"float_slider needs low < high, got low={low}, high={high}")
@@ -118,7 +135,23 @@ def float_slider(name, low, high, value=None, *, step=None):
 
 
 def int_slider(name, low, high, value=None, *, step=1):
-    """An integer slider (``ipywidgets.IntSlider``), e.g. for a polynomial degree."""
+    """Return an integer slider (``ipywidgets.IntSlider``), e.g. for a polynomial degree.
+
+    Parameters
+    ----------
+    name : str
+        The slider's description (the parameter it sets).
+    low, high : int
+        The range, ``low < high``.
+    value : int, optional
+        The start value (default: ``low``).
+    step : int, default=1
+        The step.
+
+    Returns
+    -------
+    ipywidgets.IntSlider
+    """
     low, high = int(low), int(high)
     if not low < high:
         raise ValueError(f"int_slider needs low < high, got low={low}, high={high}")
@@ -133,10 +166,21 @@ def int_slider(name, low, high, value=None, *, step=1):
 
 
 def dropdown(name, options, value=None):
-    """A choice (``ipywidgets.Dropdown``) among strings or objects (e.g. kernel objects).
+    """Return a choice (``ipywidgets.Dropdown``) among strings or objects (e.g. kernel objects).
 
-    ``options`` is a sequence of values, a sequence of ``(label, value)`` pairs, or a dict
-    ``{label: value}``; the first option is the default value.
+    Parameters
+    ----------
+    name : str
+        The dropdown's description (the parameter it sets).
+    options : sequence or dict
+        A sequence of values, a sequence of ``(label, value)`` pairs, or a dict
+        ``{label: value}``.
+    value : object, optional
+        The start value (default: the first option).
+
+    Returns
+    -------
+    ipywidgets.Dropdown
     """
     if isinstance(options, dict):
         options = list(options.items())
@@ -151,7 +195,19 @@ def dropdown(name, options, value=None):
 
 
 def checkbox(name, value=True):
-    """A toggle (``ipywidgets.Checkbox``), e.g. for an explicit bias."""
+    """Return a toggle (``ipywidgets.Checkbox``), e.g. for an explicit bias.
+
+    Parameters
+    ----------
+    name : str
+        The checkbox's description (the parameter it sets).
+    value : bool, default=True
+        The start value.
+
+    Returns
+    -------
+    ipywidgets.Checkbox
+    """
     return _widgets().Checkbox(value=bool(value), description=name)
 
 
@@ -183,19 +239,19 @@ def render_message(ax, exc):
         zorder=10,
         gid="message",
         wrap=True,
-        bbox={"facecolor": "white", "edgecolor": plotting.COLORS["breakpoint"], "alpha": 0.9},
+        bbox={"facecolor": "white", "edgecolor": COLORS["breakpoint"], "alpha": 0.9},
     )
 
 
 def _draw_data(ax, X, y):
-    """The training sample alone (what the panel shows under a failure message)."""
+    """Draw the training sample alone (what the panel shows under a failure message)."""
     X = np.asarray(X, dtype=np.float64)
     if X.ndim == 2 and X.shape[1] == 2:
-        plotting._scatter_classes(ax, X, np.asarray(y))
+        scatter_classes(ax, X, np.asarray(y))
         ax.set_xlabel("$x_1$")
         ax.set_ylabel("$x_2$")
     else:
-        ax.scatter(X.ravel(), np.asarray(y), s=30, c=plotting.COLORS["positive"], gid="data")
+        ax.scatter(X.ravel(), np.asarray(y), s=30, c=COLORS["positive"], gid="data")
         ax.set_xlabel("$x$")
         ax.set_ylabel("$y$")
 
@@ -205,12 +261,12 @@ def _fit(estimator, X, y, params):
 
 
 def _fit_or_message(estimator, X, y, params, ax, title):
-    """The common half of the view callbacks: refit, or draw the failure into the panel.
+    """Refit, or draw the failure into the panel: the common half of the view callbacks.
 
     Returns ``(model, ax)``; ``model`` is None when the fit raised ``ValueError``, in which case
     ``ax`` already shows the data, the title and the error message.
     """
-    with plotting.style():
+    with style():
         if ax is None:
             _, ax = plt.subplots()
         try:
@@ -224,13 +280,13 @@ def _fit_or_message(estimator, X, y, params, ax, title):
 
 
 def _params_title(params):
-    return ", ".join(f"{k} = {plotting._format_value(v)}" for k, v in params.items()) or None
+    return ", ".join(f"{k} = {format_value(v)}" for k, v in params.items()) or None
 
 
 def svc_view(estimator, X, y, ax=None, *, plot_options=None, **params):
     """Refit a classifier with ``params`` and draw it: the redraw callback of :func:`explore_svc`.
 
-    ``clone(estimator).set_params(**params).fit(X, y)``, then ``plotting.plot_svc_2d``. A
+    ``clone(estimator).set_params(**params).fit(X, y)``, then ``plots.plot_svc_2d``. A
     ``ValueError`` from the fit (infeasible hard margin, parameter out of range) is drawn as a
     message over the data instead of raised.
 
@@ -243,7 +299,7 @@ def svc_view(estimator, X, y, ax=None, *, plot_options=None, **params):
     ax : matplotlib Axes, optional
         Where to draw; a new figure is created when None.
     plot_options : dict, optional
-        Passed to ``plotting.plot_svc_2d`` (e.g. ``{"soft": True}``). A ``title`` there wins over
+        Passed to ``plots.plot_svc_2d`` (e.g. ``{"soft": True}``). A ``title`` there wins over
         the default title listing ``params``.
     **params
         Estimator parameters (``C=..., kernel=..., gamma=...``).
@@ -256,14 +312,14 @@ def svc_view(estimator, X, y, ax=None, *, plot_options=None, **params):
     model, ax = _fit_or_message(estimator, X, y, params, ax, options["title"])
     if model is None:
         return ax
-    return plotting.plot_svc_2d(model, X, y, ax=ax, **options)
+    return plots.plot_svc_2d(model, X, y, ax=ax, **options)
 
 
 def svr_view(estimator, x, y, ax=None, *, plot_options=None, **params):
     """Refit a regressor with ``params`` and draw it: the redraw callback of :func:`explore_svr`.
 
     ``clone(estimator).set_params(**params).fit(x.reshape(-1, 1), y)``, then
-    ``plotting.plot_svr_1d`` with the tube width ``epsilon`` read from the fitted estimator's
+    ``plots.plot_svr_1d`` with the tube width ``epsilon`` read from the fitted estimator's
     parameters. A ``ValueError`` from the fit is drawn as a message over the data.
 
     Parameters
@@ -275,7 +331,7 @@ def svr_view(estimator, x, y, ax=None, *, plot_options=None, **params):
     ax : matplotlib Axes, optional
         Where to draw; a new figure is created when None.
     plot_options : dict, optional
-        Passed to ``plotting.plot_svr_1d``.
+        Passed to ``plots.plot_svr_1d``.
     **params
         Estimator parameters (``C=..., epsilon=..., gamma=...``).
 
@@ -289,7 +345,7 @@ def svr_view(estimator, x, y, ax=None, *, plot_options=None, **params):
     if model is None:
         return ax
     epsilon = model.get_params().get("epsilon", 0.0)
-    return plotting.plot_svr_1d(model, x, y, epsilon=epsilon, ax=ax, **options)
+    return plots.plot_svr_1d(model, x, y, epsilon=epsilon, ax=ax, **options)
 
 
 # --- explorers ----------------------------------------------------------------------------------
@@ -302,7 +358,7 @@ def _redraw(plot_fn, values):
     """
     from IPython.display import display
 
-    with plotting.style():
+    with style():
         fig, ax = plt.subplots()
         try:
             plot_fn(ax=ax, **values)
@@ -327,7 +383,7 @@ def explore(plot_fn, /, **controls):
     Parameters
     ----------
     plot_fn : callable
-        ``plot_fn(ax=ax, **values)`` draws one panel, e.g. ``plotting.plot_losses`` or
+        ``plot_fn(ax=ax, **values)`` draws one panel, e.g. ``plots.plot_losses`` or
         ``functools.partial(svc_view, estimator, X, y)``.
     **controls
         One per keyword of ``plot_fn`` that varies: an ipywidgets widget (see :func:`log_slider`,
@@ -367,7 +423,7 @@ def explore_svc(estimator, X, y, *, plot_options=None, **param_controls):
     X : array-like of shape (n_samples, 2)
     y : array-like of shape (n_samples,)
     plot_options : dict, optional
-        Passed to ``plotting.plot_svc_2d``.
+        Passed to ``plots.plot_svc_2d``.
     **param_controls
         Controls for estimator parameters, e.g. ``C=log_slider("C", 1e-3, 1e3, 1.0)``,
         ``kernel=dropdown("kernel", {"linear": "linear", "rbf": "rbf"})``.
@@ -393,7 +449,7 @@ def explore_svr(estimator, x, y, *, plot_options=None, **param_controls):
     x : array-like of shape (n_samples,) or (n_samples, 1)
     y : array-like of shape (n_samples,)
     plot_options : dict, optional
-        Passed to ``plotting.plot_svr_1d``.
+        Passed to ``plots.plot_svr_1d``.
     **param_controls
         Controls for estimator parameters, e.g. ``epsilon=float_slider("epsilon", 0, 1, 0.5)``.
 
@@ -406,8 +462,15 @@ def explore_svr(estimator, x, y, *, plot_options=None, **param_controls):
     return explore(view, **param_controls)
 
 
-def explore_losses(*, epsilon=0.5, mu=1.0):
-    """Explore Gunn's Fig. 5.1: sliders for ``epsilon`` and ``mu`` on ``plotting.plot_losses``.
+def explore_losses(*, epsilon=0.5, delta=1.0):
+    """Explore Gunn's Fig. 5.1: sliders for ``epsilon`` and ``delta`` on ``plots.plot_losses``.
+
+    Parameters
+    ----------
+    epsilon : float, default=0.5
+        Start value of the epsilon-insensitive loss's tube half-width.
+    delta : float, default=1.0
+        Start value of Huber's width (Gunn's mu in (5.17)).
 
     Returns
     -------
@@ -417,7 +480,7 @@ def explore_losses(*, epsilon=0.5, mu=1.0):
     if is_static():
         return None
     return explore(
-        plotting.plot_losses,
+        plots.plot_losses,
         epsilon=float_slider("epsilon", 0.0, 2.0, epsilon, step=0.05),
-        mu=float_slider("mu", 0.05, 2.0, mu, step=0.05),
+        delta=float_slider("delta", 0.05, 2.0, delta, step=0.05),
     )

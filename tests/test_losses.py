@@ -16,12 +16,12 @@ def test_quadratic_and_laplace():
 
 
 def test_huber_values_gunn_5_17():
-    assert loss_huber(0.5, mu=1.0) == pytest.approx(0.125)
-    assert loss_huber(2.0, mu=1.0) == pytest.approx(1.5)
-    assert loss_huber(-2.0, mu=1.0) == pytest.approx(1.5)
-    # continuous at |r| = mu, for any mu
-    for mu in (0.1, 1.0, 3.0):
-        below, above = loss_huber([mu - 1e-9, mu + 1e-9], mu=mu)
+    assert loss_huber(0.5, delta=1.0) == pytest.approx(0.125)
+    assert loss_huber(2.0, delta=1.0) == pytest.approx(1.5)
+    assert loss_huber(-2.0, delta=1.0) == pytest.approx(1.5)
+    # continuous at |r| = delta, for any delta
+    for delta in (0.1, 1.0, 3.0):
+        below, above = loss_huber([delta - 1e-9, delta + 1e-9], delta=delta)
         assert below == pytest.approx(above, abs=1e-8)
 
 
@@ -47,7 +47,7 @@ def test_shapes_are_kept():
 @pytest.mark.parametrize(
     ("fn", "kwargs", "match"),
     [
-        (loss_huber, {"mu": 0.0}, "mu must be > 0"),
+        (loss_huber, {"delta": 0.0}, "delta must be > 0"),
         (loss_epsilon_insensitive, {"epsilon": -0.1}, "epsilon must be >= 0"),
     ],
 )

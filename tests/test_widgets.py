@@ -8,7 +8,7 @@ import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.svm import SVC, SVR
 
-from svmbook import plotting, widgets
+from svmbook import plots, widgets
 from svmbook.datasets import gunn_table
 from svmbook.widgets import (
     checkbox,
@@ -165,8 +165,8 @@ def test_explorers_live(live):
     assert [c.description for c in widget.children[:-1]] == ["C", "kernel"]
     widget = explore_svr(SVR(), X_REG, Y_REG, epsilon=float_slider("epsilon", 0.0, 1.0, 0.5))
     assert widget.children[0].value == 0.5
-    widget = explore_losses(epsilon=0.3, mu=0.5)
-    assert [c.description for c in widget.children[:-1]] == ["epsilon", "mu"]
+    widget = explore_losses(epsilon=0.3, delta=0.5)
+    assert [c.description for c in widget.children[:-1]] == ["epsilon", "delta"]
     assert [c.value for c in widget.children[:-1]] == [0.3, 0.5]
 
 
@@ -228,7 +228,7 @@ def test_svr_view_renders_failures():
 
 
 def test_view_callbacks_work_in_plot_grid():
-    fig = plotting.plot_grid(
+    fig = plots.plot_grid(
         functools.partial(svc_view, SVC(kernel="linear"), X, Y), "C", [1e-3, 1.0, 1e3]
     )
     assert [a.get_title() for a in fig.axes] == ["C = 0.001", "C = 1", "C = 1000"]

@@ -1,6 +1,7 @@
 """Convex hulls, reduced convex hulls (RCH) and weighted RCHs (Goodrich 2012, chapters 2-3)."""
 
 from .convex import Hull, beneath_beyond, hyperplane, is_below, is_visible, quickhull2d
+from .minkowski import minkowski_difference
 from .properties import (
     count_ksets,
     hull_counts,
@@ -11,6 +12,7 @@ from .properties import (
     nv_bound_trivial,
 )
 from .rch import RCH, beneath_rch, mu_interval, qrh, rch_brute_2d, reweight, symmetric_transform
+from .steps import HullStep, qrh_steps, quickhull_steps
 from .vertex import Vertex, extreme_vertex, n_support, rch_vertex, resolve_mu, wrch_vertex
 from .wrch import (
     duplicate_points,
@@ -19,10 +21,12 @@ from .wrch import (
     wqrh,
     wrch_brute_2d,
     wrch_min_mu,
+    wrch_polygon,
 )
 
 __all__ = [
     "Hull",
+    "HullStep",
     "RCH",
     "Vertex",
     "beneath_beyond",
@@ -36,12 +40,15 @@ __all__ = [
     "is_visible",
     "klee_facet_bound",
     "kset_polytope",
+    "minkowski_difference",
     "mu_interval",
     "n_support",
     "nr_bound",
     "nv_bound_clarkson",
     "nv_bound_trivial",
     "qrh",
+    "qrh_steps",
+    "quickhull_steps",
     "quickhull2d",
     "rch_brute_2d",
     "rch_vertex",
@@ -53,5 +60,6 @@ __all__ = [
     "wqrh",
     "wrch_brute_2d",
     "wrch_min_mu",
+    "wrch_polygon",
     "wrch_vertex",
 ]

@@ -31,6 +31,7 @@ __all__ = [
     "wqrh",
     "wrch_brute_2d",
     "wrch_min_mu",
+    "wrch_polygon",
 ]
 
 
@@ -139,3 +140,41 @@ def weighted_centroid(P, s):
     P = check_points("P", P)
     s = np.asarray(s, dtype=np.float64)
     return (s @ P) * wrch_min_mu(s)
+
+
+def wrch_polygon(P, s, mu):
+    """Return the vertices (CCW) of ``WRCH(P, mu, s)`` in the plane, degenerate cases included.
+
+    :func:`wqrh` on the points of positive weight, except at ``mu = 1 / sum(s)`` (or with a single
+    point of positive weight), where the hull is the weighted centroid alone.
+
+    Parameters
+    ----------
+    P : ndarray of shape (n, 2)
+        The points.
+    s : ndarray of shape (n,)
+        Weights ``s_i >= 0``.
+    mu : float
+        Reduction parameter, ``>= 1 / sum(s)``.
+
+    Returns
+    -------
+    ndarray of shape (n_v, 2)
+        The vertices; one row (the weighted centroid) when the hull is a point.
+
+    Raises
+    ------
+    ValueError
+        The total weight is 0 or ``mu < 1 / sum(s)``: the hull is empty.
+    """
+    total = float(s.sum())
+    if total <= 0:
+        raise ValueError("sample_weight: the points have zero total weight, so the hull is empty")
+    if mu * total < 1.0 - 1e-9:
+        raise ValueError(
+            f"mu={mu:.4g} is below 1/sum(s) = {1 / total:.4g}: the weighted reduced hull is empty"
+        )
+    if mu * total <= 1.0 + 1e-9 or np.count_nonzero(s) == 1:
+        return (s @ P / total)[None, :]
+    keep = s > 0
+    return wqrh(P[keep], s[keep], float(mu)).vertices

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["InfeasibleProblemError", "QPResult", "svtol"]
+__all__ = ["Certificate", "InfeasibleProblemError", "QPResult", "svtol"]
 
 
 class InfeasibleProblemError(ValueError):
@@ -30,6 +30,60 @@ def svtol(C):
     """
     C = float(C)
     return 1e-5 if np.isinf(C) else 1e-6 * C
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """What a reference solution's own check found (:func:`svmbook.qp._common.certify`).
+
+    Attributes
+    ----------
+    status : int
+        0: certified optimal (relative duality gap and infeasibility below the tolerance);
+        1: not certified (a ``ConvergenceWarning`` was issued).
+    message : str
+        The solver's status and the two measures, in words.
+    duality_gap : float
+        Relative Frank-Wolfe duality gap, an upper bound on the relative suboptimality.
+    infeasibility : float
+        Relative violation of the box and equality constraints.
+    """
+
+    status: int
+    message: str
+    duality_gap: float
+    infeasibility: float
+
+    @classmethod
+    def of(cls, result):
+        """Return the certificate a result carries.
+
+        Parameters
+        ----------
+        result : QPResult or MEBResult
+            A certified result.
+
+        Returns
+        -------
+        Certificate
+            Its ``status``, ``message``, ``duality_gap`` and ``infeasibility``.
+        """
+        return cls(result.status, result.message, result.duality_gap, result.infeasibility)
+
+    def fields(self):
+        """Return the certificate as keyword arguments of a result type.
+
+        Returns
+        -------
+        dict
+            ``status``, ``message``, ``duality_gap`` and ``infeasibility``.
+        """
+        return {
+            "status": self.status,
+            "message": self.message,
+            "duality_gap": self.duality_gap,
+            "infeasibility": self.infeasibility,
+        }
 
 
 @dataclass(frozen=True)
@@ -63,10 +117,14 @@ class QPResult:
         Indices with ``|coef| > svtol``.
     free : ndarray of int
         Indices of the support vectors strictly inside the box (the ones that pin ``b``).
-    status : str
-        "optimal" when cvxopt reports it or when the active-set polish of the interior-point
-        solution satisfies every KKT condition to 1e-9 (see ``svmbook.qp._common.polish``), else
-        cvxopt's status ("unknown"; a ``ConvergenceWarning`` is issued).
+    status : int
+        0 when the solution is certified optimal: its relative duality gap and infeasibility,
+        computed from the answer itself, are below 1e-6 (:func:`svmbook.qp._common.certify`); 1
+        when it cannot be certified (a ``ConvergenceWarning`` says so; do not use it as an oracle).
+    message : str
+        cvxopt's status and the certificate, in words.
+    duality_gap, infeasibility : float
+        The certificate's relative duality gap and infeasibility.
     n_iter : int
         Interior-point iterations.
     w_norm2 : float
@@ -95,7 +153,10 @@ class QPResult:
     objective: float
     support: np.ndarray
     free: np.ndarray
-    status: str
+    status: int
+    message: str
+    duality_gap: float
+    infeasibility: float
     n_iter: int
     w_norm2: float
     margin: float | None

@@ -43,7 +43,7 @@ from .._validation import (
     check_positive,
     check_sample_weight,
 )
-from ._common import kernel_scale, warn_status
+from ._common import certify, kernel_scale, warn_status
 from ._cvx import solve_qp
 from ._result import QPResult
 
@@ -120,14 +120,16 @@ def _polish_groups(H, q, x, nu, lb, ub, groups, rhs):
     return None
 
 
-def _solve_groups(H, q, ub, groups, rhs):
+def _solve_groups(H, q, ub, groups, rhs, where):
     """``min 1/2 x'Hx + q'x`` s.t. ``0 <= x <= ub`` and one sum constraint per group.
 
     Variables with ``ub = 0`` and groups whose bounds sum to ``rhs`` (a hull reduced to its
     weighted centroid, ``mu = 1 / sum s``) are fixed before cvxopt sees the problem: their feasible
     set has no interior, which interior-point methods cannot start from. The rest is solved in
     ``u = x / unit`` (``unit`` the largest finite bound) as :func:`svmbook.qp._common.solve_scaled`
-    does, then polished. Returns ``(x, nu, status, n_iter)``; ``nu[g]`` is NaN for a fixed group.
+    does, then polished, and the whole problem's answer is certified
+    (:func:`svmbook.qp._common.certify`; ``where`` names it). Returns ``(x, nu, certificate,
+    n_iter)``; ``nu[g]`` is NaN for a fixed group.
     """
     n, m = H.shape[0], rhs.shape[0]
     x = np.zeros(n)
@@ -140,8 +142,10 @@ def _solve_groups(H, q, ub, groups, rhs):
             x[inside] = ub[inside] * (rhs[g] / cap)
             fixed |= inside
     R = np.flatnonzero(~fixed)
+    A_full = (groups[None, :] == np.arange(m)[:, None]).astype(np.float64)
     if R.size == 0:
-        return x, nu, "optimal", 0
+        cert = certify(H, q, x, lb=np.zeros(n), ub=ub, A=A_full, b=rhs, where=f"{where} (fixed)")
+        return x, nu, cert, 0
     F = np.flatnonzero(fixed)
     live = np.unique(groups[R])
     gmap = np.full(m, -1)
@@ -161,18 +165,22 @@ def _solve_groups(H, q, ub, groups, rhs):
     polished = _polish_groups(Hs, q_R, u, nu_R, np.zeros(R.size), ub_R / unit, g_R, rhs_R / unit)
     if polished is not None:
         u, nu_R = polished
-        status = "optimal"
+        status += ", polished"
     x[R] = np.clip(unit * u, 0.0, ub_R)
     nu[live] = nu_R
-    return x, nu, status, n_iter
+    cert = certify(H, q, x, lb=np.zeros(n), ub=ub, A=A_full, b=rhs,
+                   where=f"{where} (cvxopt status {status!r})")  # fmt: skip
+    return x, nu, cert, n_iter
 
 
 def _two_hull_result(K, y, upper, *, label, where):
     """Solve the two-hull NP problem with bounds ``upper`` and build the QPResult."""
     Q = (y[:, None] * y[None, :]) * K
     groups = (y < 0).astype(np.int64)
-    alpha, nu, status, n_iter = _solve_groups(Q, np.zeros(y.shape[0]), upper, groups, np.ones(2))
-    warn_status(status, where)
+    alpha, nu, cert, n_iter = _solve_groups(
+        Q, np.zeros(y.shape[0]), upper, groups, np.ones(2), where
+    )
+    warn_status(cert)
     coef = alpha * y
     f = K @ coef
     w_norm2 = float(coef @ f)
@@ -195,7 +203,7 @@ def _two_hull_result(K, y, upper, *, label, where):
         objective=0.5 * w_norm2,
         support=np.flatnonzero(alpha > eps),
         free=np.flatnonzero(free),
-        status=status,
+        **cert.fields(),
         n_iter=n_iter,
         w_norm2=w_norm2,
         margin=float(2.0 * thr.rho / np.sqrt(w_norm2)),
@@ -440,10 +448,10 @@ def min_norm_wrch(K, mu=np.inf, *, sample_weight=None):
     s = check_sample_weight("sample_weight", sample_weight, n)
     check_hull_mu("mu", mu, s)
     upper = np.where(s > 0, s * mu, 0.0)
-    alpha, _, status, n_iter = _solve_groups(
-        K, np.zeros(n), upper, np.zeros(n, np.int64), np.ones(1)
+    alpha, _, cert, n_iter = _solve_groups(
+        K, np.zeros(n), upper, np.zeros(n, np.int64), np.ones(1), "min_norm_wrch"
     )
-    warn_status(status, "min_norm_wrch")
+    warn_status(cert)
     _, _, free, eps = thresholds.bound_sets(alpha, upper)
     w_norm2 = float(alpha @ K @ alpha)
     return QPResult(
@@ -455,7 +463,7 @@ def min_norm_wrch(K, mu=np.inf, *, sample_weight=None):
         objective=0.5 * w_norm2,
         support=np.flatnonzero(alpha > eps),
         free=np.flatnonzero(free),
-        status=status,
+        **cert.fields(),
         n_iter=n_iter,
         w_norm2=w_norm2,
         margin=None,
@@ -483,9 +491,16 @@ class MEBResult:
         Optimal value of the dual in the thesis's max form, ``sum_i alpha_i K_ii - alpha' K alpha``.
     support : ndarray of int
         Indices with ``alpha_i > svtol`` (on or outside the sphere).
-    status : str
+    status : int
+        0: certified optimal, 1: not certified (as :attr:`QPResult.status`).
+    message : str
+        cvxopt's status and the certificate.
+    duality_gap, infeasibility : float
+        The certificate's measures.
     n_iter : int
+        Interior-point iterations.
     formulation : str
+        Which problem was solved.
     """
 
     alpha: np.ndarray
@@ -494,7 +509,10 @@ class MEBResult:
     center_norm2: float
     objective: float
     support: np.ndarray
-    status: str
+    status: int
+    message: str
+    duality_gap: float
+    infeasibility: float
     n_iter: int
     formulation: str
 
@@ -511,10 +529,10 @@ def _meb(K, C, label):
     n = K.shape[0]
     upper = np.full(n, C)
     # min alpha'K alpha - alpha'diag(K): the negative of (2.42)/(2.44), Hessian 2K.
-    alpha, _, status, n_iter = _solve_groups(
-        2.0 * K, -np.diag(K).copy(), upper, np.zeros(n, np.int64), np.ones(1)
+    alpha, _, cert, n_iter = _solve_groups(
+        2.0 * K, -np.diag(K).copy(), upper, np.zeros(n, np.int64), np.ones(1), label.split(" ")[0]
     )
-    warn_status(status, label.split(" ")[0])
+    warn_status(cert)
     center_norm2 = float(alpha @ K @ alpha)
     d = np.diag(K) - 2.0 * (K @ alpha) + center_norm2
     at_zero, at_cap, free, eps = thresholds.bound_sets(alpha, upper)
@@ -529,7 +547,7 @@ def _meb(K, C, label):
         center_norm2=center_norm2,
         objective=float(alpha @ np.diag(K) - center_norm2),
         support=np.flatnonzero(alpha > eps),
-        status=status,
+        **cert.fields(),
         n_iter=n_iter,
         formulation=label,
     )

@@ -32,7 +32,7 @@ from .._validation import (
     check_sample_weight,
 )
 from ._common import kernel_scale, solve_scaled, warn_status
-from ._result import QPResult, svtol
+from ._result import Certificate, QPResult, svtol
 from .geometric import min_norm_wrch
 
 __all__ = ["perceptron_dual", "perceptron_geometric_dual", "perceptron_kernel"]
@@ -98,7 +98,7 @@ def _loss_parameters(loss, C, D):
     return np.inf, check_positive("D", D)
 
 
-def _perceptron_result(alpha, K, y, bias, status, n_iter, objective, tol, formulation):
+def _perceptron_result(alpha, K, y, bias, certificate, n_iter, objective, tol, formulation):
     coef = alpha * y
     w_norm2 = float(coef @ K @ coef)
     return QPResult(
@@ -110,7 +110,7 @@ def _perceptron_result(alpha, K, y, bias, status, n_iter, objective, tol, formul
         objective=objective,
         support=np.flatnonzero(alpha > tol),
         free=np.flatnonzero(alpha > tol),
-        status=status,
+        **certificate.fields(),
         n_iter=n_iter,
         w_norm2=w_norm2,
         margin=float(2.0 / np.sqrt(w_norm2)) if w_norm2 > 0 else np.inf,
@@ -153,7 +153,7 @@ def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
     QPResult
         ``coef = alpha * y``, ``b = sum_i alpha_i y_i`` (0 without bias; the thesis's threshold is
         ``-b``), ``objective = 1/2 a'ka - 1'a``. The hard problems raise nothing on inseparable
-        data but return cvxopt's (unbounded) status with a ``ConvergenceWarning``.
+        data but return an uncertified answer (``status = 1``) with a ``ConvergenceWarning``.
     """
     y = check_labels_pm1("y", y)
     K = check_gram("K", K, y.shape[0])
@@ -161,15 +161,15 @@ def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
     k = perceptron_kernel(K, y, bias=bias, D=D)
     n = y.shape[0]
     scale = ub if np.isfinite(ub) else 1.0 / kernel_scale(k)
-    alpha, _, status, n_iter = solve_scaled(
-        k, -np.ones(n), lb=np.zeros(n), ub=np.full(n, ub), scale=scale
+    alpha, _, cert, n_iter = solve_scaled(
+        k, -np.ones(n), lb=np.zeros(n), ub=np.full(n, ub), scale=scale, where="perceptron_dual"
     )
     alpha = np.clip(alpha, 0.0, ub)
-    warn_status(status, "perceptron_dual")
+    warn_status(cert)
     objective = float(0.5 * alpha @ k @ alpha - alpha.sum())
     label = f"perceptron_dual (2.54), loss={loss}, {'bias' if bias else 'bias-free'}"
     tol = svtol(ub if np.isfinite(ub) else np.inf)
-    return _perceptron_result(alpha, K, y, bias, status, n_iter, objective, tol, label)
+    return _perceptron_result(alpha, K, y, bias, cert, n_iter, objective, tol, label)
 
 
 def perceptron_geometric_dual(
@@ -232,5 +232,5 @@ def perceptron_geometric_dual(
         res = min_norm_wrch(k)
     label = f"perceptron_geometric_dual (4.15)/(5.31), loss={loss}, mu={mu:g}"
     return _perceptron_result(
-        res.alpha, K, y, bias, res.status, res.n_iter, res.objective, res.svtol, label
+        res.alpha, K, y, bias, Certificate.of(res), res.n_iter, res.objective, res.svtol, label
     )

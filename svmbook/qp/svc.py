@@ -24,7 +24,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from .._validation import check_gram, check_labels_pm1, check_option, check_positive
 from ..thresholds import bias_from_bounds
-from ._common import kernel_scale, solve_scaled, warn_status
+from ._common import certify, kernel_scale, solve_scaled, warn_status
 from ._cvx import QP_OPTIONS, min_total_violation
 from ._result import InfeasibleProblemError, QPResult, svtol
 
@@ -36,7 +36,7 @@ _INFEASIBLE = ("raise", "ridge")
 _FEASIBILITY_TOL = 1e-6
 
 
-def _finish(alpha, K, y, C, *, bias, nu, status, n_iter, formulation, diag=0.0):
+def _finish(alpha, K, y, C, *, bias, nu, certificate, n_iter, formulation, diag=0.0):
     """Build the result from ``alpha`` (classification): bias, support sets, norms, objective."""
     Q = (y[:, None] * y[None, :]) * K
     coef = alpha * y
@@ -77,7 +77,7 @@ def _finish(alpha, K, y, C, *, bias, nu, status, n_iter, formulation, diag=0.0):
         objective=objective,
         support=support,
         free=np.flatnonzero(free_mask),
-        status=status,
+        **certificate.fields(),
         n_iter=n_iter,
         w_norm2=w_norm2,
         margin=float(2.0 / np.sqrt(w_norm2)) if w_norm2 > 0 else np.inf,
@@ -164,17 +164,19 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
             )
     Q = (y[:, None] * y[None, :]) * K
     scale = C if np.isfinite(C) else 1.0 / kernel_scale(K)
-    alpha, nu, status, n_iter = solve_scaled(
+    alpha, nu, cert, n_iter = solve_scaled(
         Q,
         -np.ones(y.shape[0]),
         lb=np.zeros(y.shape[0]),
         ub=np.full(y.shape[0], C),
         A=y[None, :] if bias == "explicit" else None,
         scale=scale,
+        where="svc_dual",
     )
     alpha = np.clip(alpha, 0.0, C)
-    warn_status(status, "svc_dual")
-    res = _finish(alpha, K, y, C, bias=bias, nu=nu, status=status, n_iter=n_iter, formulation=label)
+    warn_status(cert)
+    res = _finish(alpha, K, y, C, bias=bias, nu=nu, certificate=cert, n_iter=n_iter,
+                  formulation=label)  # fmt: skip
     if np.isinf(C):
         violation = float(np.max(1.0 - y * res.decision_function(K)))
         if violation > 1e-5:
@@ -228,15 +230,16 @@ def l2_svc_dual(K, y, C, *, bias="explicit"):
     # alpha = C xi is O(C) when the data are not separable, O(1) when they are: scale by the
     # smaller unit.
     scale = min(C, 1.0 / kernel_scale(K))
-    alpha, nu, status, n_iter = solve_scaled(
+    alpha, nu, cert, n_iter = solve_scaled(
         Q + np.eye(n) / C,
         -np.ones(n),
         lb=np.zeros(n),
         A=y[None, :] if bias == "explicit" else None,
         scale=scale,
+        where="l2_svc_dual",
     )
     alpha = np.maximum(alpha, 0.0)
-    warn_status(status, "l2_svc_dual")
+    warn_status(cert)
     return _finish(
         alpha,
         K,
@@ -244,7 +247,7 @@ def l2_svc_dual(K, y, C, *, bias="explicit"):
         np.inf,
         bias=bias,
         nu=nu,
-        status=status,
+        certificate=cert,
         n_iter=n_iter,
         formulation=f"l2_svc_dual (squared slack, Hessian Q + I/C), {bias} bias, C={C:g}",
         diag=1.0 / C,
@@ -305,7 +308,11 @@ def hard_margin_primal(X, y):
     z = np.array(sol["x"]).ravel()
     w, b = z[:d], float(z[d])
     alpha = np.maximum(np.array(sol["z"]).ravel(), 0.0)
-    warn_status(sol["status"], "hard_margin_primal")
+    # certified through the dual (2.14) that the multipliers of (2.4) solve
+    where = f"hard_margin_primal (cvxopt status {sol['status']!r})"
+    Q = (y[:, None] * y[None, :]) * K
+    cert = certify(Q, -np.ones(n), alpha, lb=np.zeros(n), A=y[None, :], where=where)
+    warn_status(cert)
     tol = svtol(np.inf)
     w_norm2 = float(w @ w)
     return QPResult(
@@ -317,7 +324,7 @@ def hard_margin_primal(X, y):
         objective=0.5 * w_norm2,
         support=np.flatnonzero(alpha > tol),
         free=np.flatnonzero(alpha > tol),
-        status=sol["status"],
+        **cert.fields(),
         n_iter=int(sol["iterations"]),
         w_norm2=w_norm2,
         margin=float(2.0 / np.sqrt(w_norm2)),

@@ -169,9 +169,9 @@ def svr_dual(
         lb, ub = np.full(n, -U), np.full(n, U)
     kappa = kernel_scale(K)
     scale = min(C, 1.0 / kappa) if np.isfinite(C) else 1.0 / kappa
-    x, nu, status, n_iter = solve_scaled(H, q, lb=lb, ub=ub, A=A, scale=scale)
+    x, nu, cert, n_iter = solve_scaled(H, q, lb=lb, ub=ub, A=A, scale=scale, where="svr_dual")
     x = np.clip(x, lb, ub)
-    warn_status(status, "svr_dual")
+    warn_status(cert)
     if two_n:
         beta = x[:n] - x[n:]
         alpha = x
@@ -209,7 +209,7 @@ def svr_dual(
         objective=objective,
         support=support,
         free=np.flatnonzero(free_mask),
-        status=status,
+        **cert.fields(),
         n_iter=n_iter,
         w_norm2=float(beta @ g),
         margin=None,

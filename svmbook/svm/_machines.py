@@ -272,7 +272,7 @@ def _qp_result(res, t0, extra):
     dual_coef[support] = res.coef[support]
     return F.FormulationResult.from_solve(
         res, alpha=res.alpha, dual_coef=dual_coef, intercept=res.b, offset=-res.b,
-        upper_bound=None, support=support, status=res.status != "optimal",
+        upper_bound=None, support=support, status=res.status,
         time=time.perf_counter() - t0, extra={"b_interval": res.b_interval, **extra},
     )  # fmt: skip
 
@@ -372,7 +372,7 @@ def _mu_svc_qp(p, K, kernel, t, sample_weight, class_weight, warm):
     mu = _machine_mu(p, t, s)
     res = mu_svm_dual(K, t, mu, sample_weight=s)
     f = K @ (res.alpha * t)
-    solved = (res.objective, res.n_iter, res.status != "optimal", time.perf_counter() - t0)
+    solved = (res.objective, res.n_iter, res.status, time.perf_counter() - t0)
     return _mu_result(p, mu, res.alpha, f, t, s, res, solved)
 
 

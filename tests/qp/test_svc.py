@@ -58,7 +58,7 @@ def test_table21_hard_margin():
     t = res.alpha[6]
     assert -ATOL <= t <= 2 + ATOL
     np.testing.assert_allclose(res.alpha, [0, 8 + t, 0, 0, 2 - t, 10 - t, t], atol=1e-5)
-    assert res.status == "optimal"
+    assert res.status == 0
     assert set(res.support) <= {1, 4, 5, 6}
 
 
@@ -107,7 +107,7 @@ def test_table22_C1():
 @pytest.mark.parametrize("C", [10.0, 1e5])
 def test_table22_large_C(C):
     res = svc_dual(lin(X2), Y2, C=C)
-    assert res.status == "optimal"  # cvxopt alone stalls ("unknown") at 1e5 without the scaling
+    assert res.status == 0  # cvxopt alone stalls ("unknown") at 1e5 without the scaling
     np.testing.assert_allclose(w_of(res, X2), [-1.6, 2.4], atol=ATOL)
     assert res.b == pytest.approx(-1.8, abs=ATOL)
     expected = [0.1 * C + 2.24, C, 0, 0, 0.4 * C + 4.16, C, 0.3 * C + 1.92, C, C]

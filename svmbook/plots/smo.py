@@ -1,124 +1,26 @@
-"""Figure builders for the solver chapters (SMO and decomposition; later the nearest-point solvers).
+"""Figures of the SMO and decomposition chapter: one pair step, traces and benchmarks.
 
-Pure functions in the style of :mod:`svmbook.plotting`: each takes data (a solver state, a trace, a
-benchmark result) and an optional ``ax``, draws into it (creating a figure only when ``ax`` is
-None) and returns what it drew into. Artists carry a ``gid`` so tests and readers can find them.
-
-The two-variable step of SMO (Platt 1998; LIBSVM's ``Solver``) is described by
-:func:`pair_step_geometry`: for the dual ``min 0.5 a'Qa + p'a, y'a = const, 0 <= a <= C`` with
-``Q_ij = y_i y_j K_ij`` and gradient ``G = Qa + p``, moving ``(a_i, a_j)`` along
-``d = (y_i, -y_j)`` keeps ``y_i a_i + y_j a_j`` fixed; the objective along the line is
-``phi(t) = t (y_i G_i - y_j G_j) + t^2 eta / 2`` with ``eta = K_ii + K_jj - 2 K_ij``, minimised at
-``t* = (y_j G_j - y_i G_i) / eta`` and clipped to the part of the line inside the box.
+The step's geometry comes from :func:`svmbook.solvers.pair_step.pair_step_geometry`; traces and
+benchmark results come from the solvers and :mod:`benchmarks`. Each function draws into ``ax`` (a
+new figure when None) and returns it.
 """
-
-from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.patches import Rectangle
 
-from svmbook.plotting import COLORS, _get_ax, _styled
+from svmbook.plots._style import COLORS, get_ax, label_axes, styled
+from svmbook.solvers.pair_step import pair_step_geometry
 
 __all__ = [
-    "PairStep",
     "loglog_slope",
-    "pair_step_geometry",
     "plot_pair_step",
     "plot_scaling",
     "plot_smo_trace",
     "plot_speedups",
 ]
 
-TAU = 1e-12  # LIBSVM's replacement for a non-positive curvature
 
-
-@dataclass(frozen=True)
-class PairStep:
-    """Geometry of one two-variable step in the ``(alpha_i, alpha_j)`` plane.
-
-    Attributes
-    ----------
-    old : ndarray of shape (2,)
-        ``(alpha_i, alpha_j)`` before the step.
-    direction : ndarray of shape (2,)
-        ``d = (y_i, -y_j)``: moving by ``t d`` keeps ``y_i alpha_i + y_j alpha_j`` constant.
-    t_range : (float, float)
-        The feasible ``t``: ``old + t d`` lies in the box exactly for ``t`` in this interval.
-    segment : ndarray of shape (2, 2)
-        Its endpoints ``old + t_range[k] d`` (rows), on the box boundary.
-    eta : float
-        Curvature ``K_ii + K_jj - 2 K_ij`` along ``d`` (``TAU`` if not positive).
-    t_unclipped, t : float
-        The minimiser of the objective along the line, and the same clipped to ``t_range``.
-    unclipped, new : ndarray of shape (2,)
-        ``old + t_unclipped d`` and ``old + t d`` (the new point, inside the box).
-    gradient : ndarray of shape (2,)
-        ``(G_i, G_j)``, the gradient of the objective in the plane.
-    """
-
-    old: np.ndarray
-    direction: np.ndarray
-    t_range: tuple
-    segment: np.ndarray
-    eta: float
-    t_unclipped: float
-    t: float
-    unclipped: np.ndarray
-    new: np.ndarray
-    gradient: np.ndarray
-
-
-def pair_step_geometry(alpha_i, alpha_j, y_i, y_j, G_i, G_j, K_ii, K_jj, K_ij, C_i, C_j=None):
-    """The feasible segment, the unconstrained optimum along it, and the clipped new point.
-
-    Parameters
-    ----------
-    alpha_i, alpha_j : float
-        Current values, inside ``[0, C_i] x [0, C_j]``.
-    y_i, y_j : {-1, +1}
-    G_i, G_j : float
-        Gradient entries ``(Q alpha + p)_i``, ``(Q alpha + p)_j``.
-    K_ii, K_jj, K_ij : float
-        Kernel values.
-    C_i : float
-        Upper bound of ``alpha_i``; ``C_j`` defaults to ``C_i``.
-
-    Returns
-    -------
-    PairStep
-    """
-    C_j = C_i if C_j is None else C_j
-    y_i, y_j = float(np.sign(y_i)), float(np.sign(y_j))
-    if y_i == 0 or y_j == 0:
-        raise ValueError("y_i and y_j must be -1 or +1")
-    old = np.array([alpha_i, alpha_j], dtype=np.float64)
-    upper = np.array([C_i, C_j], dtype=np.float64)
-    if np.any(old < 0) or np.any(old > upper):
-        raise ValueError(f"(alpha_i, alpha_j) = {tuple(old)} is outside the box [0, C]^2")
-    d = np.array([y_i, -y_j])
-    # 0 <= old_k + t d_k <= C_k, with d_k = +-1: t between -old_k d_k and (C_k - old_k) d_k
-    ends = np.stack([-old * d, (upper - old) * d])
-    t_lo = float(np.max(ends.min(axis=0)))
-    t_hi = float(np.min(ends.max(axis=0)))
-    eta = float(K_ii + K_jj - 2.0 * K_ij)
-    eta = eta if eta > 0 else TAU
-    t_unclipped = (y_j * G_j - y_i * G_i) / eta
-    t = float(np.clip(t_unclipped, t_lo, t_hi))
-    return PairStep(
-        old=old,
-        direction=d,
-        t_range=(t_lo, t_hi),
-        segment=np.stack([old + t_lo * d, old + t_hi * d]),
-        eta=eta,
-        t_unclipped=float(t_unclipped),
-        t=t,
-        unclipped=old + t_unclipped * d,
-        new=old + t * d,
-        gradient=np.array([G_i, G_j], dtype=np.float64),
-    )
-
-
-@_styled
+@styled
 def plot_pair_step(alpha, G, y, K, C, i, j, *, ax=None, contours=True, title=None, legend=True):
     """One SMO step drawn in the ``(alpha_i, alpha_j)`` plane.
 
@@ -147,7 +49,7 @@ def plot_pair_step(alpha, G, y, K, C, i, j, *, ax=None, contours=True, title=Non
     -------
     matplotlib.axes.Axes
     """
-    ax = _get_ax(ax)
+    ax = get_ax(ax)
     alpha = np.asarray(alpha, dtype=np.float64)
     G = np.asarray(G, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
@@ -253,17 +155,27 @@ def plot_pair_step(alpha, G, y, K, C, i, j, *, ax=None, contours=True, title=Non
     ax.set_xlim(lo[0], hi[0])
     ax.set_ylim(lo[1], hi[1])
     ax.set_aspect("equal", adjustable="box")
-    ax.set_xlabel(rf"$\alpha_{{{i}}}$  ($y = {int(y[i]):+d}$)")
-    ax.set_ylabel(rf"$\alpha_{{{j}}}$  ($y = {int(y[j]):+d}$)")
-    if title is not None:
-        ax.set_title(title)
+    xlabel = rf"$\alpha_{{{i}}}$  ($y = {int(y[i]):+d}$)"
+    label_axes(ax, xlabel, rf"$\alpha_{{{j}}}$  ($y = {int(y[j]):+d}$)", title)
     if legend:
         ax.legend(loc="best", fontsize=7)
     return ax
 
 
 def loglog_slope(sizes, values):
-    """Least-squares slope of ``log(values)`` against ``log(sizes)``: a power law's exponent."""
+    """Return the least-squares slope of ``log(values)`` against ``log(sizes)``.
+
+    The slope is the exponent ``s`` of a power law ``values = c sizes^s``.
+
+    Parameters
+    ----------
+    sizes, values : array-like of shape (m,)
+        Positive problem sizes and measured costs, ``m >= 2``.
+
+    Returns
+    -------
+    float
+    """
     sizes = np.asarray(sizes, dtype=np.float64)
     values = np.asarray(values, dtype=np.float64)
     if sizes.shape != values.shape or sizes.size < 2:
@@ -273,18 +185,31 @@ def loglog_slope(sizes, values):
     return float(np.polyfit(np.log(sizes), np.log(values), 1)[0])
 
 
-@_styled
+@styled
 def plot_scaling(sizes, values, *, label=None, fit=True, ax=None, xlabel="n", ylabel="time (s)"):
-    """Measured cost against problem size on log-log axes, with the fitted power law.
+    """Draw measured cost against problem size on log-log axes, with the fitted power law.
 
     The fitted line ``c n^s`` is dotted and its slope ``s`` goes into the legend. Call it again on
     the same ``ax`` to compare solvers.
+
+    Parameters
+    ----------
+    sizes, values : array-like of shape (m,)
+        Problem sizes and measured costs (positive).
+    label : str, optional
+        Legend label of the measurements.
+    fit : bool, default=True
+        Draw the fitted power law (:func:`loglog_slope`).
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    xlabel, ylabel : str
+        Axis labels.
 
     Returns
     -------
     matplotlib.axes.Axes
     """
-    ax = _get_ax(ax)
+    ax = get_ax(ax)
     sizes = np.asarray(sizes, dtype=np.float64)
     values = np.asarray(values, dtype=np.float64)
     (pts,) = ax.plot(sizes, values, marker="o", lw=1.0, label=label, gid="measured")
@@ -302,13 +227,11 @@ def plot_scaling(sizes, values, *, label=None, fit=True, ax=None, xlabel="n", yl
         )
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.legend(loc="best")
+    label_axes(ax, xlabel, ylabel, None, True)
     return ax
 
 
-@_styled
+@styled
 def plot_smo_trace(traces, *, optimum=None, ax=None, xlabel="iteration", logx=False):
     """Objective against iteration for one or more solver runs.
 
@@ -327,7 +250,7 @@ def plot_smo_trace(traces, *, optimum=None, ax=None, xlabel="iteration", logx=Fa
     -------
     matplotlib.axes.Axes
     """
-    ax = _get_ax(ax)
+    ax = get_ax(ax)
     if not traces:
         raise ValueError("traces must not be empty")
     for label, (its, objs) in traces.items():
@@ -349,7 +272,7 @@ def plot_smo_trace(traces, *, optimum=None, ax=None, xlabel="iteration", logx=Fa
     return ax
 
 
-@_styled
+@styled
 def plot_speedups(results, *, solvers=("faithful", "fast"), ax=None, labels=None):
     """Bar chart of speed-ups over scikit-learn from a benchmark result (``make bench`` JSON).
 
@@ -369,7 +292,7 @@ def plot_speedups(results, *, solvers=("faithful", "fast"), ax=None, labels=None
     -------
     matplotlib.axes.Axes
     """
-    ax = _get_ax(ax)
+    ax = get_ax(ax)
     if not results:
         raise ValueError("results must not be empty")
     cases = [r["case"] for r in results]

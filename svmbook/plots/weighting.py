@@ -1,54 +1,54 @@
-"""Figure builders for the chapter on weighted SVMs and thresholds (Goodrich 2012, chapter 4).
+"""Figures of the chapter on weighted SVMs and thresholds (Goodrich 2012, chapter 4).
 
-Pure functions in the style of :mod:`svmbook.plotting`: each takes data (and the parameters of the
-machine it draws) and an optional ``ax``, draws into it (creating a figure only when ``ax`` is
-None) and returns what it drew into. Artists that tests and readers may want to find carry a
-``gid``: ``"wrch"``, ``"convex_hull"``, ``"nearest_points"``, ``"threshold_<name>"``,
-``"kkt_interval"``, ``"margins"``, ``"support_vectors"``, ``"sigmoid"``, ...
-
-Thresholds are the thesis's, *subtracted*: a linear machine with normal ``w`` predicts
-``sign(w . x - b)``, so the decision line of threshold ``b`` is ``{x : w . x = b}``. The
-weighted machines are :class:`svmbook.MuSVC` with the linear kernel, so that their reduced hulls
-live in the plane of the data; the C-SVMs are :class:`svmbook.SVC`.
+Each function takes data and what was fitted (a normal ``w``, thresholds, the geometry of a fitted
+machine from :func:`svmbook.thresholds.linear_wsvm_geometry` or
+:func:`svmbook.thresholds.linear_csvm_thresholds`) and draws it; nothing here fits. Thresholds
+are the thesis's, *subtracted*: a linear machine with normal ``w`` predicts ``sign(w . x - b)``,
+so the decision line of threshold ``b`` is ``{x : w . x = b}``. Artists carry a ``gid``:
+``"wrch"``, ``"nearest_points"``, ``"threshold_<name>"``, ``"kkt_interval"``, ``"margins"``,
+``"support_vectors"``, ``"sigmoid"``, ...
 """
 
-from __future__ import annotations
-
-from typing import NamedTuple
-
 import numpy as np
-from matplotlib import patheffects
 from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
 
-from svmbook import thresholds as _thresholds
-from svmbook._validation import check_labels_pm1
-from svmbook.hull.wrch import wqrh
-from svmbook.plotting import (
-    _POINT_SIZE,
+from svmbook._validation import (
+    check_labels_pm1,
+    check_option,
+    check_positive,
+    check_sample_weight,
+)
+from svmbook.hull import wrch_polygon
+from svmbook.plots._style import (
     COLORS,
     MARKERS,
+    MAX_WEIGHT_AREA,
     OKABE_ITO,
-    _circle_support_vectors,
-    _get_ax,
-    _padded_limits,
-    _styled,
+    POINT_SIZE,
+    circle_support_vectors,
+    draw_line,
+    draw_margin,
+    draw_polygon,
+    get_ax,
+    label_axes,
+    padded_limits,
+    styled,
+    two_class_points,
+    window,
 )
+from svmbook.thresholds import platt_fit
 
 __all__ = [
     "THRESHOLD_STYLES",
-    "CSVMThresholds",
-    "WeightedSVMGeometry",
-    "linear_csvm_thresholds",
-    "linear_wsvm_geometry",
     "plot_c_threshold",
     "plot_platt_fit",
     "plot_strategy_errors",
     "plot_threshold_path",
     "plot_thresholds",
     "plot_weighted_svm",
-    "plot_wrch",
 ]
+
 
 THRESHOLD_STYLES = {
     "geometric": ("black", "-"),
@@ -59,8 +59,8 @@ THRESHOLD_STYLES = {
 """Colour and line style of each kind of threshold, matched by name: "platt", "mu-svm" (the
 mu-SVM's KKT threshold next to a C-SVM's), "geom", "kkt"."""
 
+
 _OTHER_STYLES = ((OKABE_ITO[3], ":"), (OKABE_ITO[5], (0, (5, 1, 1, 1))), (OKABE_ITO[7], ":"))
-_MAX_AREA = 12.0  # marker areas grow with the weight up to this multiple of a unit point's
 
 
 def _threshold_style(name, k):
@@ -79,43 +79,9 @@ def _slug(name):
     return "_".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
 
 
-def _check_xy(X, y):
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(f"X must have shape (n_samples, 2), got {X.shape}")
-    y = check_labels_pm1("y", y)
-    if y.shape != (X.shape[0],):
-        raise ValueError(f"y must have shape ({X.shape[0]},), got {y.shape}")
-    if not (np.any(y > 0) and np.any(y < 0)):
-        raise ValueError("y must contain both classes -1 and +1")
-    return X, y
-
-
-def _check_weights(sample_weight, n, point=None, weight=None):
-    s = np.ones(n) if sample_weight is None else np.array(sample_weight, dtype=np.float64)
-    if s.shape != (n,):
-        raise ValueError(f"sample_weight must have shape ({n},), got {s.shape}")
-    if (point is None) != (weight is None):
-        raise ValueError("point and weight must be given together")
-    if point is not None:
-        point = int(point)
-        if not 0 <= point < n:
-            raise ValueError(f"point must be an index in [0, {n}), got {point}")
-        s[point] = float(weight)
-    if np.any(~np.isfinite(s)) or np.any(s < 0):
-        raise ValueError("sample_weight (and weight) must be finite and >= 0")
-    return s
-
-
-def _window(X, xlim, ylim):
-    xlim = _padded_limits(X[:, 0]) if xlim is None else tuple(map(float, xlim))
-    ylim = _padded_limits(X[:, 1]) if ylim is None else tuple(map(float, ylim))
-    return xlim, ylim
-
-
-def _scatter_weighted(ax, X, y, s, point_size=_POINT_SIZE, alpha=1.0):
+def _scatter_weighted(ax, X, y, s, point_size=POINT_SIZE, alpha=1.0):
     """Both classes, marker area proportional to the weight (capped), weight-0 points hollow."""
-    area = point_size * np.clip(s, 0.0, _MAX_AREA)
+    area = point_size * np.clip(s, 0.0, MAX_WEIGHT_AREA)
     for cls, key, name in ((1.0, "positive", "$+1$"), (-1.0, "negative", "$-1$")):
         live = (y == cls) & (s > 0)
         if np.any(live):
@@ -145,266 +111,6 @@ def _scatter_weighted(ax, X, y, s, point_size=_POINT_SIZE, alpha=1.0):
                 zorder=3,
                 gid=f"class_{key}_weight0",
             )
-
-
-def _draw_hull_polygon(ax, vertices, color, *, gid, linestyle="-", fill=True, label=None):
-    """A polygon (or a segment, or a single point: a star) of hull vertices in CCW order."""
-    if vertices.shape[0] == 1:
-        (art,) = ax.plot(
-            vertices[:, 0],
-            vertices[:, 1],
-            marker="*",
-            markersize=12,
-            color=color,
-            markeredgecolor="black",
-            linestyle="none",
-            zorder=5,
-            label=label,
-        )
-    elif vertices.shape[0] == 2:
-        (art,) = ax.plot(vertices[:, 0], vertices[:, 1], color=color, ls=linestyle, label=label)
-    else:
-        art = Polygon(
-            vertices,
-            closed=True,
-            facecolor=color if fill else "none",
-            alpha=0.18 if fill else 1.0,
-            edgecolor=color,
-            linestyle=linestyle,
-            linewidth=1.5,
-            zorder=1,
-            label=label,
-        )
-        ax.add_patch(art)
-        if fill:  # an opaque outline over the translucent face, above the points
-            edge = Polygon(
-                vertices,
-                closed=True,
-                fill=False,
-                edgecolor=color,
-                linestyle=linestyle,
-                lw=2.0,
-                zorder=4.5,
-                path_effects=[patheffects.withStroke(linewidth=3.5, foreground="white")],
-            )
-            edge.set_gid(gid)
-            ax.add_patch(edge)
-    art.set_gid(gid)
-    return art
-
-
-def _hull_vertices(P, s, mu):
-    """Vertices (CCW) of WRCH(P, mu, s) in the plane; the weighted centroid when it is a point."""
-    total = float(s.sum())
-    if total <= 0:
-        raise ValueError("sample_weight: the points have zero total weight, so the hull is empty")
-    if mu * total < 1.0 - 1e-9:
-        raise ValueError(
-            f"mu={mu:.4g} is below 1/sum(s) = {1 / total:.4g}: the weighted reduced hull is empty"
-        )
-    if mu * total <= 1.0 + 1e-9 or np.count_nonzero(s) == 1:
-        return (s @ P / total)[None, :]
-    keep = s > 0
-    return wqrh(P[keep], s[keep], float(mu)).vertices
-
-
-@_styled
-def plot_wrch(
-    P,
-    mu,
-    sample_weight=None,
-    *,
-    ax=None,
-    color=None,
-    label="WRCH",
-    convex_hull=True,
-    points=True,
-    xlabel="$x_1$",
-    ylabel="$x_2$",
-    title=None,
-    legend=True,
-):
-    r"""Draw a weighted reduced convex hull of 2-D points (Goodrich Figs. 3.13, 4.17, 4.20).
-
-    ``WRCH(P, mu, s) = {sum_i alpha_i x_i : sum_i alpha_i = 1, 0 <= alpha_i <= s_i mu}`` (3.10),
-    computed with :func:`svmbook.hull.wqrh`: the hull solid and shaded, the convex hull of the
-    points dotted, and the points with marker areas proportional to their weights (capped at
-    12 times a unit point; weight-0 points hollow). At ``mu = 1 / sum(s)`` the hull is the
-    weighted centroid, drawn as a star.
-
-    Parameters
-    ----------
-    P : array-like of shape (n_points, 2)
-        The points (one class).
-    mu : float
-        Reduction parameter, ``>= 1 / sum(s)``.
-    sample_weight : array-like of shape (n_points,), default=None
-        Weights ``s_i >= 0`` (None: all 1, the RCH).
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
-    color : color, optional
-        Of the hull and the points (default: the positive class's colour).
-    label : str, default="WRCH"
-        Legend label of the hull.
-    convex_hull : bool, default=True
-        Also draw the convex hull of the points (dotted, gid ``"convex_hull"``).
-    points : bool, default=True
-        Draw the points.
-    xlabel, ylabel, title : str, optional
-    legend : bool, default=True
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    Raises
-    ------
-    ValueError
-        Bad shapes, negative weights, or ``mu < 1/sum(s)`` (empty hull).
-    """
-    P = np.asarray(P, dtype=np.float64)
-    if P.ndim != 2 or P.shape[1] != 2 or P.shape[0] < 1:
-        raise ValueError(f"P must have shape (n_points, 2), got {P.shape}")
-    mu = float(mu)
-    if not mu > 0:
-        raise ValueError(f"mu must be > 0, got {mu}")
-    s = _check_weights(sample_weight, P.shape[0])
-    color = COLORS["positive"] if color is None else color
-    vertices = _hull_vertices(P, s, mu)
-    ax = _get_ax(ax)
-    if convex_hull and P.shape[0] >= 3:
-        ch = wqrh(P, np.ones(P.shape[0]), 1.0).vertices
-        _draw_hull_polygon(
-            ax, ch, COLORS["breakpoint"], gid="convex_hull", linestyle=":", fill=False, label="CH"
-        )
-    _draw_hull_polygon(ax, vertices, color, gid="wrch", label=label)
-    if points:
-        area = _POINT_SIZE * np.clip(s, 0.0, _MAX_AREA)
-        live = s > 0
-        ax.scatter(
-            P[live, 0],
-            P[live, 1],
-            s=area[live],
-            c=[color],
-            edgecolors="white",
-            linewidths=0.5,
-            zorder=3,
-            gid="points",
-        )
-        if np.any(~live):
-            ax.scatter(
-                P[~live, 0],
-                P[~live, 1],
-                s=_POINT_SIZE,
-                facecolors="none",
-                edgecolors=[color],
-                zorder=3,
-                gid="points_weight0",
-            )
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.set_aspect("equal", adjustable="datalim")
-    if title is not None:
-        ax.set_title(title)
-    if legend:
-        ax.legend(loc="best")
-    return ax
-
-
-class WeightedSVMGeometry(NamedTuple):
-    """The nearest-point picture of a linear (weighted) mu-SVM.
-
-    Attributes
-    ----------
-    alpha : ndarray of shape (n_samples,)
-        Nearest-point multipliers (class sums 1, ``0 <= alpha_i <= s_i mu``).
-    w : ndarray of shape (2,)
-        ``p_pos - p_neg``.
-    p_pos, p_neg : ndarray of shape (2,)
-        The nearest points of the two weighted reduced hulls.
-    b_geom : float
-        Geometric threshold (4.9) (subtracted).
-    kkt : svmbook.thresholds.KKTThreshold
-        KKT threshold (4.8), its interval, rho and rho's interval.
-    sample_weight : ndarray of shape (n_samples,)
-    support : ndarray of int
-        Indices with ``alpha_i > 0``.
-    """
-
-    alpha: np.ndarray
-    w: np.ndarray
-    p_pos: np.ndarray
-    p_neg: np.ndarray
-    b_geom: float
-    kkt: _thresholds.KKTThreshold
-    sample_weight: np.ndarray
-    support: np.ndarray
-
-
-def linear_wsvm_geometry(X, y, mu, sample_weight=None, *, solver="qp", tol=1e-6):
-    """Fit a linear weighted mu-SVM (:class:`svmbook.MuSVC`) and return its geometry.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, 2)
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
-    mu : float
-        In (0, 1]; each class needs ``mu * sum_{class} s_i >= 1``.
-    sample_weight : array-like of shape (n_samples,), default=None
-    solver : str, default="qp"
-        A :class:`svmbook.MuSVC` solver (``"wsk_fast"`` for a thousand points and more).
-    tol : float, default=1e-6
-        Stopping tolerance of the nearest-point solvers.
-
-    Returns
-    -------
-    WeightedSVMGeometry
-    """
-    from svmbook import MuSVC  # deferred: svmbook imports its estimators first
-
-    X, y = _check_xy(X, y)
-    s = _check_weights(sample_weight, X.shape[0])
-    model = MuSVC(mu=float(mu), kernel="linear", solver=solver, tol=tol).fit(X, y, sample_weight=s)
-    alpha = np.asarray(model.alpha_[0], dtype=np.float64)
-    p_pos = alpha[y > 0] @ X[y > 0]
-    p_neg = alpha[y < 0] @ X[y < 0]
-    w = p_pos - p_neg
-    f = X @ w
-    upper = np.where(s * mu >= 1.0, np.inf, s * mu)  # a cap >= 1 is implied by the class sum
-    return WeightedSVMGeometry(
-        alpha=alpha,
-        w=w,
-        p_pos=p_pos,
-        p_neg=p_neg,
-        b_geom=_thresholds.b_geom(f, y, alpha),
-        kkt=_thresholds.b_kkt(f, y, alpha, upper),
-        sample_weight=s,
-        support=np.flatnonzero(alpha > 1e-8 * alpha.max()),
-    )
-
-
-def _line_through(w, b):
-    """A point on ``{x : w . x = b}`` and the line's direction."""
-    nrm2 = float(w @ w)
-    if not nrm2 > 0:
-        raise ValueError("w must be non-zero")
-    return w * (b / nrm2), np.array([-w[1], w[0]])
-
-
-def _draw_line(ax, w, b, *, color, linestyle, linewidth=1.5, label=None, gid=None, zorder=2):
-    x0, d = _line_through(w, b)
-    line = ax.axline(
-        tuple(x0),
-        tuple(x0 + d),
-        color=color,
-        linestyle=linestyle,
-        linewidth=linewidth,
-        label=label,
-        zorder=zorder,
-    )
-    line.set_gid(gid)
-    return line
 
 
 def _band(ax, w, lo, hi, xlim, ylim, *, gid, label):
@@ -437,7 +143,7 @@ def _band(ax, w, lo, hi, xlim, ylim, *, gid, label):
     return poly
 
 
-@_styled
+@styled
 def plot_thresholds(
     X,
     y,
@@ -490,7 +196,7 @@ def plot_thresholds(
     -------
     matplotlib.axes.Axes
     """
-    X, y = _check_xy(X, y)
+    X, y = two_class_points(X, y, pm1=True)
     w = np.asarray(w, dtype=np.float64)
     if w.shape != (2,) or not np.all(np.isfinite(w)) or not float(w @ w) > 0:
         raise ValueError(f"w must be a finite non-zero vector of shape (2,), got {w!r}")
@@ -499,8 +205,8 @@ def plot_thresholds(
     for name, b in thresholds.items():
         if not np.isfinite(b):
             raise ValueError(f"threshold {name!r} must be finite, got {b}")
-    ax = _get_ax(ax)
-    xlim, ylim = _window(X, xlim, ylim)
+    ax = get_ax(ax)
+    xlim, ylim = window(X, 0.1, xlim=xlim, ylim=ylim)
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
     if interval is not None:
@@ -509,23 +215,17 @@ def plot_thresholds(
             raise ValueError(f"interval must have lo <= hi, got {interval}")
         _band(ax, w, lo, hi, xlim, ylim, gid="kkt_interval", label="KKT-consistent $b$")
     for c in margins if margins is not None else ():
-        _draw_line(
-            ax, w, float(c), color=COLORS["model"], linestyle=":", linewidth=1.2, gid="margins"
-        )
+        draw_margin(ax, w, -float(c), xlim, ylim)
     for k, (name, b) in enumerate(thresholds.items()):
         color, ls = _threshold_style(name, k)
-        _draw_line(
-            ax, w, float(b), color=color, linestyle=ls, label=name, gid=f"threshold_{_slug(name)}"
-        )
+        gid = f"threshold_{_slug(name)}"
+        draw_line(ax, w, -float(b), xlim, ylim, color=color, ls=ls, lw=1.5, label=name, gid=gid)
     _scatter_weighted(ax, X, y, np.ones(X.shape[0]))
     if support is not None:
-        _circle_support_vectors(ax, X[np.asarray(support, dtype=np.int64)])
+        circle_support_vectors(ax, X[np.asarray(support, dtype=np.int64)])
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title is not None:
-        ax.set_title(title)
+    label_axes(ax, xlabel, ylabel, title)
     if legend:
         handles, _ = ax.get_legend_handles_labels()
         if margins is not None and len(margins):
@@ -534,20 +234,17 @@ def plot_thresholds(
     return ax
 
 
-@_styled
+@styled
 def plot_weighted_svm(
     X,
     y,
+    geometry,
     mu,
-    sample_weight=None,
     *,
-    point=None,
-    weight=None,
     thresholds=("geometric",),
     unweighted=False,
     circle_sv=True,
-    solver="qp",
-    point_size=_POINT_SIZE,
+    point_size=POINT_SIZE,
     point_alpha=1.0,
     ax=None,
     xlim=None,
@@ -557,9 +254,10 @@ def plot_weighted_svm(
     ylabel="$x_2$",
     legend=True,
 ):
-    r"""A linear weighted mu-SVM as the bisector of its two WRCHs (Figs. 4.17-4.21).
+    r"""Draw a linear weighted mu-SVM as the bisector of its two WRCHs (Figs. 4.17-4.21).
 
-    Fits :class:`svmbook.MuSVC` (linear kernel, bounds ``alpha_i <= s_i mu``, (4.11)) and draws
+    Draws the picture of a fitted :class:`svmbook.MuSVC` (linear kernel, bounds
+    ``alpha_i <= s_i mu``, (4.11)) that :func:`svmbook.thresholds.linear_wsvm_geometry` computed:
     each class's weighted reduced hull (shaded, solid outline), the nearest points (stars) and
     the segment joining them, the decision line of each requested threshold, the points with
     marker areas proportional to their weights, and the support vectors (``alpha_i > 0``)
@@ -570,20 +268,16 @@ def plot_weighted_svm(
     X : array-like of shape (n_samples, 2)
     y : array-like of shape (n_samples,)
         Labels in {-1, +1}.
+    geometry : svmbook.thresholds.WeightedSVMGeometry
+        The fitted machine's geometry (its ``sample_weight`` are the weights drawn).
     mu : float
-        In (0, 1]; each class needs ``mu * sum_{class} s_i >= 1``.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Weights ``s_i`` (None: all 1).
-    point, weight : int and float, optional
-        Set ``s[point] = weight`` first (the live explorer's slider moves ``weight``).
+        The machine's reduction parameter, in (0, 1].
     thresholds : sequence of {"geometric", "kkt"}, default=("geometric",)
         Decision lines to draw (KKT: (4.8); its interval is shaded when it is not a point).
     unweighted : bool, default=False
         Also draw the unweighted RCHs at the same mu, dotted (Fig. 4.20); skipped for a class
         whose RCH would be empty.
     circle_sv : bool, default=True
-    solver : str, default="qp"
-        :class:`svmbook.MuSVC` solver.
     point_size : float, default=30
         Marker area of a point of weight 1 (areas grow with the weight, capped at 12 times).
     point_alpha : float, default=1.0
@@ -598,24 +292,23 @@ def plot_weighted_svm(
     -------
     matplotlib.axes.Axes
     """
-    X, y = _check_xy(X, y)
-    s = _check_weights(sample_weight, X.shape[0], point, weight)
-    thresholds = tuple(thresholds)
-    for name in thresholds:
-        if name not in ("geometric", "kkt"):
-            raise ValueError(f"thresholds must contain 'geometric' or 'kkt', got {name!r}")
-    geo = linear_wsvm_geometry(X, y, mu, s, solver=solver)
-    ax = _get_ax(ax)
-    xlim, ylim = _window(X, xlim, ylim)
+    X, y = two_class_points(X, y, pm1=True)
+    mu = check_positive("mu", mu)
+    geo = geometry
+    s = check_sample_weight("geometry.sample_weight", geo.sample_weight, X.shape[0])
+    kinds = ("geometric", "kkt")
+    thresholds = tuple(check_option("thresholds", name, kinds) for name in thresholds)
+    ax = get_ax(ax)
+    xlim, ylim = window(X, 0.1, xlim=xlim, ylim=ylim)
     for cls, key in ((1.0, "positive"), (-1.0, "negative")):
         inside = y == cls
-        verts = _hull_vertices(X[inside], s[inside], float(mu))
-        _draw_hull_polygon(ax, verts, COLORS[key], gid="wrch")
-        if unweighted and float(mu) * np.count_nonzero(inside) >= 1.0 - 1e-9:
-            plain = _hull_vertices(X[inside], np.ones(np.count_nonzero(inside)), float(mu))
-            _draw_hull_polygon(
-                ax, plain, COLORS[key], gid="rch_unweighted", linestyle=":", fill=False
-            )
+        verts = wrch_polygon(X[inside], s[inside], mu)
+        draw_polygon(
+            ax, verts, color=COLORS[key], fill=COLORS[key], alpha=0.18, gid="wrch", point_marker="*"
+        )
+        if unweighted and mu * np.count_nonzero(inside) >= 1.0 - 1e-9:
+            plain = wrch_polygon(X[inside], np.ones(np.count_nonzero(inside)), mu)
+            draw_polygon(ax, plain, color=COLORS[key], ls=":", gid="rch_unweighted")
     ends = np.vstack([geo.p_pos, geo.p_neg])
     ax.plot(
         ends[:, 0], ends[:, 1], color=COLORS["breakpoint"], lw=1.0, zorder=4, gid="nearest_segment"
@@ -641,98 +334,27 @@ def plot_weighted_svm(
         b = geo.b_geom if name == "geometric" else geo.kkt.b
         color, ls = THRESHOLD_STYLES[name]
         label = "geometric $b$ (4.9)" if name == "geometric" else "KKT $b$ (4.8)"
-        _draw_line(ax, geo.w, b, color=color, linestyle=ls, label=label, gid=f"threshold_{name}")
+        gid = f"threshold_{name}"
+        draw_line(ax, geo.w, -b, xlim, ylim, color=color, ls=ls, lw=1.5, label=label, gid=gid)
     _scatter_weighted(ax, X, y, s, point_size=float(point_size), alpha=float(point_alpha))
     if circle_sv:
-        _circle_support_vectors(ax, X[geo.support], label=r"$\alpha_i > 0$")
+        circle_support_vectors(ax, X[geo.support], label=r"$\alpha_i > 0$")
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
+    label_axes(ax, xlabel, ylabel)
     if title is None:
-        title = f"$\\mu$ = 1/{1 / float(mu):.4g}, distance {np.sqrt(geo.w @ geo.w):.3f}"
+        title = f"$\\mu$ = 1/{1 / mu:.4g}, distance {np.sqrt(geo.w @ geo.w):.3f}"
     ax.set_title(title)
     if legend:
         ax.legend(loc="best")
     return ax
 
 
-class CSVMThresholds(NamedTuple):
-    """A linear C-SVM and its thresholds (Goodrich section 4.3.5).
-
-    Attributes
-    ----------
-    alpha : ndarray of shape (n_samples,)
-        C-SVM multipliers ``0 <= alpha'_i <= C``.
-    w : ndarray of shape (2,)
-        ``sum_i alpha'_i y_i x_i``.
-    kkt : svmbook.thresholds.KKTThreshold
-        The C-SVM's KKT threshold (rho fixed to 1): ``b = w . x_i - y_i`` over free SVs, else the
-        midpoint of its interval (:func:`svmbook.thresholds.b_csvm`; LIBSVM's choice).
-    b_geom : float
-        Geometric threshold (4.9) of the same normal.
-    mu_kkt : svmbook.thresholds.KKTThreshold
-        The equivalent mu-SVM's KKT threshold, which may trade rho for b (smallest rho at a
-        one-sided interval, Fig. 4.13).
-    frac_pos_kkt, frac_pos_geom : float
-        Fraction of the training points predicted positive with each threshold.
-    """
-
-    alpha: np.ndarray
-    w: np.ndarray
-    kkt: _thresholds.KKTThreshold
-    b_geom: float
-    mu_kkt: _thresholds.KKTThreshold
-    frac_pos_kkt: float
-    frac_pos_geom: float
-
-
-def linear_csvm_thresholds(X, y, C):
-    """Fit a linear C-SVM (:class:`svmbook.SVC`, SMO) and compute its three thresholds.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
-    C : float
-        > 0.
-
-    Returns
-    -------
-    CSVMThresholds
-    """
-    from svmbook import SVC  # deferred: svmbook imports its estimators first
-
-    X = np.asarray(X, dtype=np.float64)
-    y = check_labels_pm1("y", y)
-    C = float(C)
-    if not C > 0 or not np.isfinite(C):
-        raise ValueError(f"C must be finite and > 0, got {C}")
-    model = SVC(kernel="linear", C=C, solver="smo", tol=1e-6).fit(X, y)
-    alpha = np.zeros(y.shape[0])
-    alpha[model.support_] = np.abs(model.dual_coef_[0])
-    w = (alpha * y) @ X
-    f = X @ w
-    kkt = _thresholds.b_csvm(f, y, alpha, C)
-    b_geom = _thresholds.b_geom(f, y, alpha)
-    mu_kkt = _thresholds.b_kkt(f, y, alpha, C)  # rho free: the mu-SVM's conditions
-    return CSVMThresholds(
-        alpha=alpha,
-        w=w,
-        kkt=kkt,
-        b_geom=b_geom,
-        mu_kkt=mu_kkt,
-        frac_pos_kkt=float(np.mean(f - kkt.b > 0)),
-        frac_pos_geom=float(np.mean(f - b_geom > 0)),
-    )
-
-
-@_styled
+@styled
 def plot_c_threshold(
     X,
     y,
-    C,
+    fit,
     *,
     ax=None,
     xlim=None,
@@ -743,9 +365,10 @@ def plot_c_threshold(
     legend=True,
     circle_sv=False,
 ):
-    r"""The KKT threshold of a linear C-SVM sliding out of the data as C shrinks (Figs. 4.10, 4.15).
+    r"""Draw a linear C-SVM's KKT threshold, which leaves the data as C shrinks (Figs. 4.10, 4.15).
 
-    Fits :func:`linear_csvm_thresholds` and draws the C-SVM's KKT decision line ``w . x = b``
+    Draws the thresholds of a fitted C-SVM (:func:`svmbook.thresholds.linear_csvm_thresholds`):
+    the C-SVM's KKT decision line ``w . x = b``
     (dashed) with its margins ``w . x = b +- 1`` (dotted), the geometric line of the same normal
     (solid), and in a corner the fraction of training points each predicts positive.
 
@@ -754,12 +377,11 @@ def plot_c_threshold(
     X : array-like of shape (n_samples, 2)
     y : array-like of shape (n_samples,)
         Labels in {-1, +1}.
-    C : float
-        > 0.
+    fit : svmbook.thresholds.CSVMThresholds
+        The fitted C-SVM's normal and thresholds.
     ax : matplotlib Axes, optional
     xlim, ylim : (float, float), optional
     title, xlabel, ylabel : str, optional
-        The default title gives C.
     legend : bool, default=True
     circle_sv : bool, default=False
         Circle the support vectors (at small C nearly every point is one).
@@ -768,10 +390,9 @@ def plot_c_threshold(
     -------
     matplotlib.axes.Axes
     """
-    X, y = _check_xy(X, y)
-    fit = linear_csvm_thresholds(X, y, C)
+    X, y = two_class_points(X, y, pm1=True)
     if not float(fit.w @ fit.w) > 0:
-        raise ValueError(f"C={C:g}: the C-SVM's normal is zero, there is no line to draw")
+        raise ValueError("fit.w is zero: the C-SVM has no line to draw")
     support = np.flatnonzero(fit.alpha > 0) if circle_sv else None
     ax = plot_thresholds(
         X,
@@ -783,14 +404,14 @@ def plot_c_threshold(
         ax=ax,
         xlim=xlim,
         ylim=ylim,
-        title=f"C = {float(C):.3g}" if title is None else title,
+        title=title,
         xlabel=xlabel,
         ylabel=ylabel,
         legend=legend,
         legend_loc="lower right",
     )
-    window = np.array([[a, b] for a in ax.get_xlim() for b in ax.get_ylim()]) @ fit.w
-    off = "" if window.min() <= fit.kkt.b <= window.max() else " (line off the window)"
+    corners = np.array([[a, b] for a in ax.get_xlim() for b in ax.get_ylim()]) @ fit.w
+    off = "" if corners.min() <= fit.kkt.b <= corners.max() else " (line off the window)"
     ax.text(
         0.02,
         0.98,
@@ -806,7 +427,7 @@ def plot_c_threshold(
     return ax
 
 
-@_styled
+@styled
 def plot_threshold_path(
     C_values,
     fractions,
@@ -843,7 +464,7 @@ def plot_threshold_path(
         raise ValueError("C_values must be a non-empty 1-D array of positive values")
     if not isinstance(fractions, dict) or not fractions:
         raise ValueError("fractions must be a non-empty dict {name: values}")
-    ax = _get_ax(ax)
+    ax = get_ax(ax)
     order = np.argsort(C_values)
     for k, (name, values) in enumerate(fractions.items()):
         values = np.asarray(values, dtype=np.float64)
@@ -862,16 +483,11 @@ def plot_threshold_path(
         )
     ax.set_xscale("log")
     ax.set_ylim(*ylim)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title is not None:
-        ax.set_title(title)
-    if legend:
-        ax.legend(loc="best")
+    label_axes(ax, xlabel, ylabel, title, legend)
     return ax
 
 
-@_styled
+@styled
 def plot_platt_fit(
     f,
     y,
@@ -923,10 +539,10 @@ def plot_platt_fit(
     if (A is None) != (B is None):
         raise ValueError("A and B must be given together")
     if A is None:
-        A, B = _thresholds.platt_fit(f, y)
+        A, B = platt_fit(f, y)
     if not A < 0:
         raise ValueError(f"A must be negative (f must rank the classes), got {A}")
-    ax = _get_ax(ax)
+    ax = get_ax(ax)
     rng = np.random.default_rng(random_state)
     height = (y > 0).astype(float) + rng.uniform(-jitter, jitter, size=y.shape)
     for cls, key in ((1.0, "positive"), (-1.0, "negative")):
@@ -942,7 +558,7 @@ def plot_platt_fit(
             gid=f"class_{key}",
             label=f"class ${'+' if cls > 0 else '-'}1$",
         )
-    lo, hi = _padded_limits(f, pad=0.1)
+    lo, hi = padded_limits(f, pad=0.1)
     grid = np.linspace(lo, hi, 400)
     (curve,) = ax.plot(
         grid,
@@ -958,16 +574,11 @@ def plot_platt_fit(
         ax.axvline(float(b), color=color, ls=ls, label=name, gid=f"threshold_{_slug(name)}")
     ax.set_xlim(lo, hi)
     ax.set_ylim(-0.1, 1.1)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title is not None:
-        ax.set_title(title)
-    if legend:
-        ax.legend(loc="center right")
+    label_axes(ax, xlabel, ylabel, title, legend, loc="center right")
     return ax
 
 
-@_styled
+@styled
 def plot_strategy_errors(
     results,
     *,
@@ -978,7 +589,7 @@ def plot_strategy_errors(
     title=None,
     legend=True,
 ):
-    """Grouped bars of error rates per weighting strategy, with standard errors (Tables 4.4-4.5).
+    """Draw error rates per weighting strategy as grouped bars with standard errors (Table 4.4).
 
     Parameters
     ----------
@@ -1008,7 +619,7 @@ def plot_strategy_errors(
         missing = [m for m in metrics if m not in results[st]]
         if missing:
             raise ValueError(f"results[{st!r}] lacks the metrics {missing}")
-    ax = _get_ax(ax)
+    ax = get_ax(ax)
     width = 0.8 / len(strategies)
     x = np.arange(len(metrics))
     for k, st in enumerate(strategies):

@@ -1,30 +1,16 @@
-import matplotlib
-import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-from svmbook import thresholds
+from svmbook import SVC, MuSVC, hull, thresholds
 from svmbook.datasets import make_imbalanced2d
-from svmbook.qp import mu_svm_dual
-from svmbook.weighting_plots import (
-    linear_csvm_thresholds,
-    linear_wsvm_geometry,
+from svmbook.plots import (
     plot_c_threshold,
     plot_platt_fit,
     plot_strategy_errors,
     plot_threshold_path,
     plot_thresholds,
     plot_weighted_svm,
-    plot_wrch,
 )
-
-matplotlib.use("Agg")
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
 
 
 @pytest.fixture
@@ -41,68 +27,25 @@ def _gids(ax):
     return found
 
 
-def test_plot_wrch_draws_hull_ch_and_weighted_points():
-    P = np.array([[0.0, 0.0], [4.0, 0.0], [4.0, 3.0], [0.0, 3.0], [2.0, 1.0]])
-    s = np.array([1.0, 2.0, 3.0, 4.0, 0.0])
-    ax = plot_wrch(P, 0.25, s)
-    gids = _gids(ax)
-    assert {"wrch", "convex_hull", "points", "points_weight0"} <= gids
-    assert ax.get_xlabel() == "$x_1$" and ax.get_ylabel() == "$x_2$"
-    sizes = next(c for c in ax.collections if c.get_gid() == "points").get_sizes()
-    np.testing.assert_allclose(sizes / sizes[0], [1, 2, 3, 4])
+
+def _wsvm(X, y, mu, s=None):
+    model = MuSVC(mu=mu, kernel="linear", solver="qp", tol=1e-6).fit(X, y, sample_weight=s)
+    return thresholds.linear_wsvm_geometry(model, X, y, s)
 
 
-def test_plot_wrch_at_the_weighted_centroid_draws_a_star():
-    P = np.array([[0.0, 0.0], [4.0, 0.0], [0.0, 4.0]])
-    ax = plot_wrch(P, 1 / 6, [1, 2, 3])
-    (star,) = [line for line in ax.lines if line.get_gid() == "wrch"]
-    np.testing.assert_allclose(star.get_xydata()[0], [8 / 6, 12 / 6])
+def _csvm(X, y, C):
+    model = SVC(kernel="linear", C=C, solver="smo", tol=1e-6).fit(X, y)
+    return thresholds.linear_csvm_thresholds(model, X, y)
 
 
-def test_plot_wrch_heavy_point_is_a_vertex_iff_s_mu_at_least_one():
-    rng = np.random.default_rng(1)
-    P = rng.normal(size=(12, 2))
-    P[0] = [5.0, 5.0]
-    s = np.ones(12)
-    s[0] = 10
-    for mu, inside in ((1 / 10, True), (1 / 12, False)):
-        ax = plot_wrch(P, mu, s)
-        hull = [p for p in ax.patches if p.get_gid() == "wrch"][0].get_xy()
-        assert np.any(np.all(np.isclose(hull, P[0]), axis=1)) == inside
-
-
-@pytest.mark.parametrize(
-    "kwargs, match",
-    [
-        ({"P": np.zeros((3, 3)), "mu": 0.5}, "shape"),
-        ({"P": np.eye(2), "mu": 0.0}, "mu must be > 0"),
-        ({"P": np.eye(2), "mu": 0.2}, "empty"),
-        ({"P": np.eye(2), "mu": 0.5, "sample_weight": [1.0, -1.0]}, ">= 0"),
-        ({"P": np.eye(2), "mu": 0.5, "sample_weight": [1.0]}, "shape"),
-    ],
-)
-def test_plot_wrch_bad_input(kwargs, match):
-    with pytest.raises(ValueError, match=match):
-        plot_wrch(**kwargs)
-
-
-def test_linear_wsvm_geometry_matches_the_qp(toy):
-    X, y = toy
-    s = np.linspace(0.5, 2.0, y.size)
-    geo = linear_wsvm_geometry(X, y, 0.3, s)
-    ref = mu_svm_dual(X @ X.T, y, 0.3, sample_weight=s)
-    np.testing.assert_allclose(geo.alpha, ref.alpha, atol=1e-6)
-    np.testing.assert_allclose(geo.w @ geo.w, ref.w_norm2, rtol=1e-6)
-    np.testing.assert_allclose(geo.p_pos - geo.p_neg, geo.w)
-    f = X @ geo.w
-    assert geo.b_geom == pytest.approx(0.5 * (geo.p_pos @ geo.w + geo.p_neg @ geo.w))
-    assert geo.kkt.b == pytest.approx(-ref.b, abs=1e-5)
-    assert geo.b_geom == pytest.approx(thresholds.b_geom(f, y, geo.alpha))
+def _line(ax, gid):
+    return next(line for line in ax.lines if line.get_gid() == gid)
 
 
 def test_plot_weighted_svm_artists(toy):
     X, y = toy
-    ax = plot_weighted_svm(X, y, 0.5, thresholds=("geometric", "kkt"), unweighted=True)
+    geo = _wsvm(X, y, 0.5)
+    ax = plot_weighted_svm(X, y, geo, 0.5, thresholds=("geometric", "kkt"), unweighted=True)
     gids = _gids(ax)
     expected = {"wrch", "nearest_points", "nearest_segment", "threshold_geometric"}
     assert expected | {"threshold_kkt", "support_vectors", "kkt_interval"} <= gids
@@ -111,18 +54,37 @@ def test_plot_weighted_svm_artists(toy):
     assert ax.get_title().startswith("$\\mu$ = 1/2")
 
 
-def test_plot_weighted_svm_point_weight_changes_the_machine(toy):
+def test_plot_weighted_svm_geometry(toy):
     X, y = toy
-    light = linear_wsvm_geometry(X, y, 0.3)
+    geo = _wsvm(X, y, 0.3)
+    ax = plot_weighted_svm(X, y, geo, 0.3, thresholds=("geometric", "kkt"))
+    # the decision lines are w . x = b at both drawn end points
+    for gid, b in (("threshold_geometric", geo.b_geom), ("threshold_kkt", geo.kkt.b)):
+        np.testing.assert_allclose(_line(ax, gid).get_xydata() @ geo.w, b, atol=1e-9)
+    # the circled points are exactly the support vectors (alpha_i > 0)
+    (circles,) = [c for c in ax.collections if c.get_gid() == "support_vectors"]
+    np.testing.assert_allclose(circles.get_offsets(), X[geo.support])
+    # the nearest points are drawn where the geometry puts them
+    np.testing.assert_allclose(_line(ax, "nearest_points").get_xydata(), [geo.p_pos, geo.p_neg])
+    # each class's WRCH outline has the vertices of wrch_polygon
+    outlines = [line.get_xydata() for line in ax.lines if line.get_gid() == "wrch"]
+    for cls, outline in zip((1.0, -1.0), outlines, strict=True):
+        V = hull.wrch_polygon(X[y == cls], np.ones(np.sum(y == cls)), 0.3)
+        np.testing.assert_allclose(outline[:-1], V)
+
+
+def test_plot_weighted_svm_draws_the_weights(toy):
+    X, y = toy
+    light = _wsvm(X, y, 0.3)
     k = light.support[0]  # a positive support point
     s = np.ones(y.size)
     s[k] = 10.0
-    heavy = linear_wsvm_geometry(X, y, 0.3, s)
+    heavy = _wsvm(X, y, 0.3, s)
     assert not np.allclose(light.w, heavy.w)
     s = np.ones(y.size)
-    s[0] = 10.0  # not a support point: its weight changes nothing (Goodrich T44)
-    np.testing.assert_allclose(linear_wsvm_geometry(X, y, 0.3, s).w, light.w, atol=1e-6)
-    ax = plot_weighted_svm(X, y, 0.3, point=k, weight=10.0)
+    s[0] = 10.0  # not a support point: its weight changes nothing (Goodrich (2012), section 4.4)
+    np.testing.assert_allclose(_wsvm(X, y, 0.3, s).w, light.w, atol=1e-6)
+    ax = plot_weighted_svm(X, y, heavy, 0.3)
     sizes = next(c for c in ax.collections if c.get_gid() == "class_positive").get_sizes()
     assert sizes.max() == pytest.approx(10 * sizes.min())
 
@@ -131,22 +93,20 @@ def test_plot_weighted_svm_point_weight_changes_the_machine(toy):
     "kwargs, match",
     [
         ({"thresholds": ("platt",)}, "thresholds"),
-        ({"point": 0}, "together"),
-        ({"point": 99, "weight": 2.0}, "index"),
-        ({"mu": 0.01}, "mu"),
+        ({"mu": 0.0}, "mu"),
     ],
 )
 def test_plot_weighted_svm_bad_input(toy, kwargs, match):
     X, y = toy
     args = {"mu": 0.5, **kwargs}
     with pytest.raises(ValueError, match=match):
-        plot_weighted_svm(X, y, **args)
+        plot_weighted_svm(X, y, _wsvm(X, y, 0.5), **args)
 
 
 def test_plot_weighted_svm_bad_labels(toy):
-    X, _ = toy
+    X, y = toy
     with pytest.raises(ValueError):
-        plot_weighted_svm(X, np.ones(X.shape[0]), 0.5)
+        plot_weighted_svm(X, np.ones(X.shape[0]), _wsvm(X, y, 0.5), 0.5)
 
 
 def test_plot_thresholds_lines_band_and_margins(toy):
@@ -164,10 +124,13 @@ def test_plot_thresholds_lines_band_and_margins(toy):
     gids = _gids(ax)
     assert {"threshold_kkt", "threshold_geometric", "threshold_platt", "kkt_interval"} <= gids
     assert "margins" in gids and "support_vectors" in gids
-    kkt = next(line for line in ax.lines if line.get_gid() == "threshold_kkt")
+    kkt = _line(ax, "threshold_kkt")
     assert kkt.get_linestyle() == "--"
-    x0 = np.asarray(kkt._xy1)
-    assert w @ x0 == pytest.approx(0.5)
+    np.testing.assert_allclose(kkt.get_xydata() @ w, 0.5)
+    margins = [line.get_xydata() @ w for line in ax.lines if line.get_gid() == "margins"]
+    np.testing.assert_allclose(np.array(margins)[:, 0], [-1.0, 1.0])
+    (circles,) = [c for c in ax.collections if c.get_gid() == "support_vectors"]
+    np.testing.assert_allclose(circles.get_offsets(), X[[0, 1]])
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
     assert {"KKT", "geometric", "Platt", "margins"} <= set(texts)
 
@@ -189,25 +152,27 @@ def test_plot_thresholds_bad_input(toy, w, thr, extra, match):
 
 def test_c_threshold_small_c_predicts_everything_positive():
     X, y = make_imbalanced2d()
-    small = linear_csvm_thresholds(X, y, 0.01)
+    small = _csvm(X, y, 0.01)
     assert small.frac_pos_kkt == 1.0
     assert 0.85 < small.frac_pos_geom < 0.95
     assert small.kkt.rho == 1.0
     np.testing.assert_allclose((small.alpha * y).sum(), 0.0, atol=1e-8)
     assert np.all(small.alpha <= 0.01 + 1e-12)
-    ax = plot_c_threshold(X, y, 0.01)
+    ax = plot_c_threshold(X, y, small, title="C = 0.01")
     gids = _gids(ax)
     assert {"threshold_c_svm_kkt_b", "threshold_geometric_b", "margins", "fractions"} <= gids
     text = next(t for t in ax.texts if t.get_gid() == "fractions").get_text()
     assert "KKT 100%" in text and "off the window" in text
     assert ax.get_title() == "C = 0.01"
+    geometric = _line(ax, "threshold_geometric_b").get_xydata()
+    np.testing.assert_allclose(geometric @ small.w, small.b_geom)
 
 
-def test_c_threshold_bad_c():
+def test_c_threshold_zero_normal():
     X, y = make_imbalanced2d(n_pos=20, n_neg=5)
-    for C in (0.0, -1.0, np.inf):
-        with pytest.raises(ValueError, match="C must"):
-            plot_c_threshold(X, y, C)
+    fit = _csvm(X, y, 1.0)._replace(w=np.zeros(2))
+    with pytest.raises(ValueError, match="zero"):
+        plot_c_threshold(X, y, fit)
 
 
 def test_plot_threshold_path():
@@ -257,3 +222,4 @@ def test_plot_strategy_errors_means_and_standard_errors():
         plot_strategy_errors({"a": {"x": [1]}, "b": {"y": [1]}})
     with pytest.raises(ValueError, match="non-empty"):
         plot_strategy_errors({})
+

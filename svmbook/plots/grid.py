@@ -1,0 +1,66 @@
+"""Small multiples: one figure function drawn at several values of one parameter."""
+
+import matplotlib.pyplot as plt
+
+from svmbook.plots._style import format_value, styled
+
+__all__ = [
+    "plot_grid",
+]
+
+
+@styled
+def plot_grid(
+    plot_fn, param, values, *, ncols=None, figsize=None, sharex=False, sharey=False, **kwargs
+):
+    """Small multiples: ``plot_fn(**{param: v}, ax=ax, **kwargs)`` for each value, one panel each.
+
+    The static half of every "static first, then widget" cell: a grid at representative values,
+    each panel titled ``"param = v"``.
+
+    Parameters
+    ----------
+    plot_fn : callable
+        Draws into ``ax=`` (any function of this module, or ``svmbook.widgets.svc_view``).
+    param : str
+        Name of the keyword argument that varies.
+    values : sequence
+        Its values, one panel each.
+    ncols : int, optional
+        Panels per row (default ``min(len(values), 4)``).
+    figsize : (float, float), optional
+        Figure size (default 3.6 x 3.0 inches per panel).
+    sharex, sharey : bool, default=False
+        Passed to ``plt.subplots``.
+    **kwargs
+        Passed unchanged to every call of ``plot_fn``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    values = list(values)
+    if not values:
+        raise ValueError("values must not be empty")
+    ncols = min(len(values), 4) if ncols is None else int(ncols)
+    if ncols < 1:
+        raise ValueError(f"ncols must be >= 1, got {ncols}")
+    nrows = -(-len(values) // ncols)
+    if figsize is None:
+        figsize = (3.6 * ncols, 3.0 * nrows)
+    fig, axes = plt.subplots(
+        nrows,
+        ncols,
+        figsize=figsize,
+        squeeze=False,
+        sharex=sharex,
+        sharey=sharey,
+        layout="constrained",
+    )
+    axes = axes.ravel()
+    for ax, value in zip(axes, values, strict=False):
+        plot_fn(**{param: value}, ax=ax, **kwargs)
+        ax.set_title(f"{param} = {format_value(value)}")
+    for extra in axes[len(values) :]:
+        extra.set_visible(False)
+    return fig

@@ -1,0 +1,216 @@
+"""Figures of the regression chapter (Gunn 1998, chapter 5): losses and 1-D regressions.
+
+:func:`plot_svr_1d` draws a fitted regressor (``predict(X)`` and ``support_``) in Gunn's
+conventions: the fitted curve solid, the tube ``f +- epsilon`` dotted, the support vectors
+circled. :func:`plot_losses` is Fig. 5.1, on the losses of :mod:`svmbook.losses`.
+"""
+
+import numpy as np
+
+from svmbook.losses import loss_epsilon_insensitive, loss_huber, loss_laplace, loss_quadratic
+from svmbook.plots._style import (
+    COLORS,
+    MARKERS,
+    OKABE_ITO,
+    POINT_SIZE,
+    circle_support_vectors,
+    get_ax,
+    label_axes,
+    padded_limits,
+    styled,
+    support_indices,
+)
+
+__all__ = [
+    "plot_losses",
+    "plot_svr_1d",
+]
+
+
+def _regression_window(model, x, pad=0.05):
+    """Return the x-range of a 1-D regression: the data range, padded where the model allows.
+
+    Each side is padded by ``pad`` times the data range, unless the model refuses that end point
+    (``model.predict`` raises ``ValueError``, as a kernel does outside its domain, e.g. the
+    infinite spline below 0); that side then stays at the data's own end, where the model was
+    fitted and so is defined. Checking the two end points suffices for a domain that is an
+    interval, which every kernel domain of :mod:`svmbook.kernels` is.
+    """
+    lo, hi = float(np.min(x)), float(np.max(x))
+    padded = padded_limits(x, pad=pad)
+    window = []
+    for inner, outer in ((lo, padded[0]), (hi, padded[1])):
+        try:
+            model.predict(np.array([[outer]]))
+        except ValueError:
+            outer = inner
+        window.append(outer)
+    return tuple(window)
+
+
+@styled
+def plot_svr_1d(
+    model,
+    x,
+    y,
+    *,
+    epsilon,
+    ax=None,
+    circle_sv=True,
+    n_grid=400,
+    xlim=None,
+    xlabel="$x$",
+    ylabel="$y$",
+    title=None,
+    legend=True,
+):
+    """Draw a fitted 1-D support vector regression, in Gunn's conventions (Figs. 5.2-5.7, 6.x).
+
+    The data, the fitted curve ``f(x)`` solid, the tube ``f(x) +- epsilon`` dotted and the support
+    vectors circled.
+
+    Parameters
+    ----------
+    model : fitted regressor
+        Has ``predict(X)`` and ``support_``, fitted on ``x.reshape(-1, 1)``.
+    x : array-like of shape (n_samples,) or (n_samples, 1)
+        The training inputs.
+    y : array-like of shape (n_samples,)
+        The training targets.
+    epsilon : float
+        Half-width of the tube (the model's ``epsilon``); must be >= 0.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    circle_sv : bool, default=True
+        Circle the support vectors.
+    n_grid : int, default=400
+        Points at which the curve is evaluated.
+    xlim : (float, float), optional
+        Range of the curve; by default the data range padded by 5 % on each side where the model
+        is defined there (see :func:`_regression_window`: the infinite spline kernel, defined on
+        ``x >= 0`` only, keeps the curve inside the data range at 0).
+    xlabel, ylabel, title : str, optional
+        Axis labels and title.
+    legend : bool, default=True
+        Draw the legend.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    x = np.asarray(x, dtype=np.float64)
+    if x.ndim == 2 and x.shape[1] == 1:
+        x = x[:, 0]
+    if x.ndim != 1:
+        raise ValueError(f"x must have shape (n_samples,) or (n_samples, 1), got {x.shape}")
+    y = np.asarray(y, dtype=np.float64)
+    if y.shape != x.shape:
+        raise ValueError(f"y must have shape {x.shape}, got {y.shape}")
+    epsilon = float(epsilon)
+    if not epsilon >= 0:
+        raise ValueError(f"epsilon must be >= 0, got {epsilon}")
+    ax = get_ax(ax)
+    xlim = _regression_window(model, x) if xlim is None else tuple(xlim)
+    grid = np.linspace(*xlim, int(n_grid))
+    f = np.asarray(model.predict(grid[:, None]), dtype=np.float64)
+
+    ax.plot(grid, f, color=COLORS["model"], ls="-", label="$f(x)$", zorder=2, gid="fit")
+    (upper,) = ax.plot(
+        grid,
+        f + epsilon,
+        color=COLORS["model"],
+        ls=":",
+        lw=1.2,
+        label=r"$f(x)\pm\varepsilon$",
+        zorder=2,
+        gid="tube",
+    )
+    ax.plot(grid, f - epsilon, color=COLORS["model"], ls=":", lw=1.2, zorder=2, gid="tube")
+    ax.scatter(
+        x,
+        y,
+        s=POINT_SIZE,
+        c=COLORS["positive"],
+        marker=MARKERS["data"],
+        edgecolors="white",
+        linewidths=0.5,
+        label="data",
+        zorder=3,
+        gid="data",
+    )
+    if circle_sv:
+        support = support_indices(model)
+        circle_support_vectors(ax, np.column_stack([x[support], y[support]]))
+    ax.set_xlim(xlim)
+    label_axes(ax, xlabel, ylabel, title, legend)
+    return ax
+
+
+_LOSS_PANELS = (
+    ("quadratic", "(a) quadratic"),
+    ("laplace", "(b) Laplace"),
+    ("huber", "(c) Huber"),
+    ("epsilon_insensitive", r"(d) $\varepsilon$-insensitive"),
+)
+
+
+@styled
+def plot_losses(*, epsilon=0.5, delta=1.0, ax=None, axes=None, r_max=3.0, n_grid=601):
+    """Gunn's Fig. 5.1: the four regression losses as functions of the residual ``f(x) - y``.
+
+    Quadratic (5.13), Laplace ``|r|``, Huber (5.17) and epsilon-insensitive (5.4); the functions
+    themselves are :mod:`svmbook.losses` (re-exported here).
+
+    Parameters
+    ----------
+    epsilon : float, default=0.5
+        Tube half-width of the epsilon-insensitive loss.
+    delta : float, default=1.0
+        Width of Huber's quadratic zone (Gunn's mu in (5.17)).
+    ax : matplotlib Axes, optional
+        Draw all four curves into this one axes (with a legend). Used when ``axes`` is None; a new
+        figure is created when both are None.
+    axes : sequence of 4 Axes, optional
+        Draw one loss per axes, titled (a)-(d) as in Fig. 5.1.
+    r_max : float, default=3.0
+        The residual axis runs over ``[-r_max, r_max]``.
+    n_grid : int, default=601
+        Points per curve.
+
+    Returns
+    -------
+    matplotlib.axes.Axes or ndarray of Axes
+        ``ax`` (one panel), or ``axes`` as an array when four panels were given.
+    """
+    r = np.linspace(-float(r_max), float(r_max), int(n_grid))
+    values = {
+        "quadratic": loss_quadratic(r),
+        "laplace": loss_laplace(r),
+        "huber": loss_huber(r, delta),
+        "epsilon_insensitive": loss_epsilon_insensitive(r, epsilon),
+    }
+    labels = {
+        "quadratic": "quadratic",
+        "laplace": "Laplace",
+        "huber": rf"Huber, $\delta={delta:g}$",
+        "epsilon_insensitive": rf"$\varepsilon$-insensitive, $\varepsilon={epsilon:g}$",
+    }
+    xlabel, ylabel = "residual $f(x)-y$", "loss"
+    if axes is not None:
+        axes = np.asarray(axes, dtype=object).ravel()
+        if axes.size != 4:
+            raise ValueError(f"axes must hold 4 Axes, got {axes.size}")
+        for panel, (key, panel_title) in zip(axes, _LOSS_PANELS, strict=True):
+            panel.plot(r, values[key], color=COLORS["model"], gid=f"loss_{key}")
+            panel.set_title(panel_title)
+            panel.set_xlabel(xlabel)
+            panel.set_ylabel(ylabel)
+            panel.set_xlim(r[0], r[-1])
+        return axes
+    ax = get_ax(ax)
+    for (key, _), color in zip(_LOSS_PANELS, OKABE_ITO, strict=False):
+        ax.plot(r, values[key], color=color, label=labels[key], gid=f"loss_{key}")
+    ax.set_xlim(r[0], r[-1])
+    ax.set_ylim(0.0, 1.05 * float(values["laplace"].max()))
+    label_axes(ax, xlabel, ylabel, None, True, loc="upper center")
+    return ax

@@ -178,7 +178,19 @@ def lambda_to_c(lam, n):
     lam : float
         Regularisation weight lambda, > 0.
     n : int
-        Number of training samples.
+        Number of training samples, > 0.
+
+    Returns
+    -------
+    C : float
+        The C-SVM's box bound ``1 / (2 lam n)``.
+
+    Raises
+    ------
+    TypeError
+        If ``lam`` or ``n`` is not a real number.
+    ValueError
+        If ``lam`` or ``n`` is not positive (or is NaN or infinite).
 
     Examples
     --------
@@ -191,7 +203,32 @@ def lambda_to_c(lam, n):
 
 
 def c_to_lambda(C, n):
-    """Return the inverse of :func:`lambda_to_c`: ``lambda = 1 / (2 C n)``."""
+    """Return the inverse of :func:`lambda_to_c`: ``lambda = 1 / (2 C n)``.
+
+    Parameters
+    ----------
+    C : float
+        The C-SVM's box bound, > 0.
+    n : int
+        Number of training samples, > 0.
+
+    Returns
+    -------
+    lam : float
+        The regularisation weight lambda of (2.10).
+
+    Raises
+    ------
+    TypeError
+        If ``C`` or ``n`` is not a real number.
+    ValueError
+        If ``C`` or ``n`` is not positive (or is NaN or infinite).
+
+    Examples
+    --------
+    >>> c_to_lambda(1.0, 50)
+    0.01
+    """
     C = check_positive("C", C)
     n = check_positive("n", n)
     return 1.0 / (2.0 * C * n)

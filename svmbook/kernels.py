@@ -359,6 +359,26 @@ def kernel_row(kind, theta, X, i, Y, out):
 
     As :func:`kernel_rows` with ``rows = [i]``; ``out`` has shape (n_y,), float64, and is
     returned. No validation: use :meth:`Kernel.check_input` on ``X`` and ``Y`` beforehand.
+
+    Parameters
+    ----------
+    kind : int
+        ``Kernel.kind`` (must be >= 0).
+    theta : ndarray of shape (n_theta,), float64
+        ``Kernel.theta``.
+    X : ndarray of shape (n_x, n_features), float64, C-contiguous
+        The points the row is taken from.
+    i : int
+        Index of the row's point in ``X``.
+    Y : ndarray of shape (n_y, n_features), float64, C-contiguous
+        The points the kernel is evaluated against.
+    out : ndarray of shape (n_y,), float64, C-contiguous
+        Filled in place.
+
+    Returns
+    -------
+    out : ndarray of shape (n_y,)
+        The same array, ``out[j] = k(X[i], Y[j])``.
     """
     rows = np.empty(1, dtype=np.int64)
     rows[0] = i
@@ -405,7 +425,18 @@ def kernel_rows(kind, theta, X, rows, Y, out):
 
 @njit(cache=True)
 def row_sq_norms(X):
-    """Squared Euclidean norms of the rows of ``X`` (the ones :func:`kernel_rows` uses)."""
+    """Squared Euclidean norms of the rows of ``X`` (the ones :func:`kernel_rows` uses).
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features), float64
+        The points.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,), float64
+        ``sum_f X[i, f]^2`` for each row ``i``.
+    """
     return _row_sq_norms(X)
 
 

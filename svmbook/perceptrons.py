@@ -50,7 +50,18 @@ class PerceptronResult(NamedTuple):
     converged: bool
 
     def decision_function(self, K_cross):
-        """``f`` at new points from ``K_cross[i, j] = K(x_new_i, x_train_j)``."""
+        """``f`` at new points from ``K_cross[i, j] = K(x_new_i, x_train_j)``.
+
+        Parameters
+        ----------
+        K_cross : array-like of shape (n_new, n_samples)
+            Kernel values between the new points and the training points.
+
+        Returns
+        -------
+        ndarray of shape (n_new,)
+            ``f(x_new_i) = sum_j coef_j K(x_new_i, x_train_j)`` (no bias).
+        """
         return np.asarray(K_cross, dtype=np.float64) @ self.coef
 
 

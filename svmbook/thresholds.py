@@ -144,6 +144,26 @@ def bound_sets(alpha, upper, tol=1e-6):
 
     ``tol`` is relative to the largest alpha or finite upper bound. Points with a zero upper bound
     (weight 0) are in none of the sets: both of their bounds hold, so they constrain nothing.
+
+    Parameters
+    ----------
+    alpha : ndarray of shape (n_samples,)
+        The multipliers.
+    upper : ndarray of shape (n_samples,)
+        Their upper bounds (``np.inf`` where unbounded).
+    tol : float, default=1e-6
+        Tolerance relative to the largest alpha or finite upper bound (1 if both are 0).
+
+    Returns
+    -------
+    at_zero : ndarray of bool of shape (n_samples,)
+        ``alpha_i <= eps``.
+    at_cap : ndarray of bool of shape (n_samples,)
+        ``alpha_i >= upper_i - eps``, not at zero.
+    free : ndarray of bool of shape (n_samples,)
+        Strictly inside the box (by more than ``eps``).
+    eps : float
+        The absolute tolerance used; points with ``upper_i <= eps`` are in no set.
     """
     finite = upper[np.isfinite(upper)]
     unit = max(float(alpha.max(initial=0.0)), float(finite.max(initial=0.0)))

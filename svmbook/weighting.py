@@ -196,7 +196,25 @@ def _pair(y_true, y_pred):
 
 
 def overall_err(y_true, y_pred):
-    """Overall error rate, the fraction of misclassified points (Tables 4.4-4.5, "Overall Err")."""
+    """Overall error rate, the fraction of misclassified points (Tables 4.4-4.5, "Overall Err").
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels in {-1, +1}, both classes present.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels in {-1, +1}.
+
+    Returns
+    -------
+    float
+        The fraction of points with ``y_pred != y_true``.
+
+    Raises
+    ------
+    ValueError
+        If a label is not -1 or +1, ``y_true`` lacks a class, or the shapes differ.
+    """
     y_true, y_pred = _pair(y_true, y_pred)
     return float(np.mean(y_true != y_pred))
 
@@ -205,6 +223,26 @@ def err_cost(y_true, y_pred, costs):
     """Total cost of the errors, ``sum_{i misclassified} cost_i`` ("Err Cost").
 
     ``costs`` as in :func:`cost_weights` (class costs or one per point).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels in {-1, +1}, both classes present.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels in {-1, +1}.
+    costs : dict or array-like of shape (n_samples,)
+        ``{+1: cost_pos, -1: cost_neg}`` or one non-negative cost per point.
+
+    Returns
+    -------
+    float
+        The sum of the costs of the misclassified points.
+
+    Raises
+    ------
+    ValueError
+        If a label is not -1 or +1, ``y_true`` lacks a class, the shapes differ, or ``costs``
+        has other keys than -1 and 1, a negative entry or the wrong length.
     """
     y_true, y_pred = _pair(y_true, y_pred)
     c = cost_weights(y_true, costs)
@@ -212,13 +250,51 @@ def err_cost(y_true, y_pred, costs):
 
 
 def class_errs(y_true, y_pred):
-    """Error rates within each class, ``(p_pos, p_neg)`` ("Pos/Neg Class Err")."""
+    """Error rates within each class, ``(p_pos, p_neg)`` ("Pos/Neg Class Err").
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels in {-1, +1}, both classes present.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels in {-1, +1}.
+
+    Returns
+    -------
+    p_pos : float
+        Fraction of the positive points (``y_true = +1``) that are misclassified.
+    p_neg : float
+        Fraction of the negative points that are misclassified.
+
+    Raises
+    ------
+    ValueError
+        If a label is not -1 or +1, ``y_true`` lacks a class, or the shapes differ.
+    """
     y_true, y_pred = _pair(y_true, y_pred)
     wrong = y_true != y_pred
     return float(np.mean(wrong[y_true > 0])), float(np.mean(wrong[y_true < 0]))
 
 
 def avg_class_err(y_true, y_pred):
-    """``(p_pos + p_neg) / 2``, the balanced loss of section 4.4.3 ("Average Class Err")."""
+    """``(p_pos + p_neg) / 2``, the balanced loss of section 4.4.3 ("Average Class Err").
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels in {-1, +1}, both classes present.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels in {-1, +1}.
+
+    Returns
+    -------
+    float
+        The mean of the two class error rates of :func:`class_errs`.
+
+    Raises
+    ------
+    ValueError
+        If a label is not -1 or +1, ``y_true`` lacks a class, or the shapes differ.
+    """
     p_pos, p_neg = class_errs(y_true, y_pred)
     return 0.5 * (p_pos + p_neg)

@@ -67,6 +67,11 @@ def cache_home():
     """Directory where downloaded files are kept (not created here).
 
     ``$SVMBOOK_CACHE`` if set, else ``$XDG_CACHE_HOME/svmbook``, else ``~/.cache/svmbook``.
+
+    Returns
+    -------
+    pathlib.Path
+        The cache directory, with ``~`` expanded; it may not exist yet.
     """
     if os.environ.get("SVMBOOK_CACHE"):
         return Path(os.environ["SVMBOOK_CACHE"]).expanduser()
@@ -79,6 +84,11 @@ def data_home():
 
     ``$SVMBOOK_DATA`` must have the shared layout (``usps/``, ``raetsch/<name>/``, ``satimage/``,
     ...); ``make test`` sets it to ``../shared/data`` when that directory exists.
+
+    Returns
+    -------
+    pathlib.Path
+        The data root, with ``~`` expanded; it may not exist yet.
     """
     if os.environ.get("SVMBOOK_DATA"):
         return Path(os.environ["SVMBOOK_DATA"]).expanduser()

@@ -253,11 +253,23 @@ def make_weighted_mixture(n_per_subset=125, std=0.75, random_state=0):
     make the unweighted S-K's class errors (about 0.09) and the test set (50 points, 10 %) fit
     Table 5.4's S-K row (errors 0.095/0.098, cost 16.1).
 
+    Parameters
+    ----------
+    n_per_subset : int, default=125
+        Number of points drawn from each of the four Gaussians, >= 1.
+    std : float, default=0.75
+        Standard deviation of every Gaussian in each coordinate, > 0.
+    random_state : None, int or numpy.random.Generator, default=0
+        Seed or generator for the draws.
+
     Returns
     -------
-    X : ndarray of shape (4 n_per_subset, 2)
-    y : ndarray of shape (4 n_per_subset,), in {-1, +1}
-    s : ndarray of shape (4 n_per_subset,), the weights (costs) 6 or 1
+    X : ndarray of shape (4 * n_per_subset, 2)
+        The points, subset by subset in the order (1, 2), (1, -2), (-1, 2), (-1, -2).
+    y : ndarray of shape (4 * n_per_subset,)
+        The labels, +1 for the first two subsets and -1 for the last two.
+    s : ndarray of shape (4 * n_per_subset,)
+        The weights (costs): 6 on the subsets at (1, 2) and (-1, -2), 1 on the others.
     """
     n = check_int("n_per_subset", n_per_subset, 1)
     std = check_positive("std", std)

@@ -98,12 +98,48 @@ def hyperplane(points, reference=None):
 
 
 def is_visible(normal, offset, p, eps=0.0):
-    """Whether ``p`` is beyond the facet ``normal . x = offset``: ``normal . p > offset + eps``."""
+    """Whether ``p`` is beyond the facet ``normal . x = offset``: ``normal . p > offset + eps``.
+
+    Parameters
+    ----------
+    normal : ndarray of shape (n_features,)
+        Unit outward normal of the facet's hyperplane.
+    offset : float
+        The hyperplane's offset: it is ``{x : normal . x = offset}``.
+    p : array-like of shape (n_features,) or (n_points, n_features)
+        One point, or several points as rows.
+    eps : float, default=0.0
+        Distance tolerance: points within ``eps`` of the hyperplane count as coplanar.
+
+    Returns
+    -------
+    bool or ndarray of bool of shape (n_points,)
+        Whether the point is visible from (strictly beyond) the facet; one value per point
+        when ``p`` holds several.
+    """
     return np.asarray(p) @ normal > offset + eps
 
 
 def is_below(normal, offset, p, eps=0.0):
-    """Whether ``p`` is below the facet (Fig. 3.2): ``normal . p < offset - eps``."""
+    """Whether ``p`` is below the facet (Fig. 3.2): ``normal . p < offset - eps``.
+
+    Parameters
+    ----------
+    normal : ndarray of shape (n_features,)
+        Unit outward normal of the facet's hyperplane.
+    offset : float
+        The hyperplane's offset: it is ``{x : normal . x = offset}``.
+    p : array-like of shape (n_features,) or (n_points, n_features)
+        One point, or several points as rows.
+    eps : float, default=0.0
+        Distance tolerance: points within ``eps`` of the hyperplane count as coplanar.
+
+    Returns
+    -------
+    bool or ndarray of bool of shape (n_points,)
+        Whether the point is strictly below the facet; one value per point when ``p`` holds
+        several.
+    """
     return np.asarray(p) @ normal < offset - eps
 
 

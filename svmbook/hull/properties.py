@@ -42,11 +42,24 @@ def count_ksets(P, k, random_state=0):
 
     Parameters
     ----------
-    P : array-like of shape (n, d), d >= 2
+    P : array-like of shape (n, d)
+        The points, d >= 2.
     k : int
         Subset size, ``1 <= k <= n``.
     random_state : None, int or numpy.random.Generator, default=0
         Initial simplex of Algorithm 6 (d >= 3).
+
+    Returns
+    -------
+    int
+        The number of k-sets, ``n_v(RCH(P, 1/k))``.
+
+    Raises
+    ------
+    ValueError
+        If ``k`` is outside ``1..n``.
+    TypeError
+        If ``k`` is not an integer.
 
     Examples
     --------
@@ -67,6 +80,13 @@ def kset_polytope(P, k):
     Oraiby & Schmitt scale it by ``1/k``, which equals ``RCH(P, 1/k)``. Exponential in n: a
     reference for tests and figures.
 
+    Parameters
+    ----------
+    P : array-like of shape (n, d)
+        The points, d >= 2.
+    k : int
+        Subset size, ``1 <= k <= n``.
+
     Returns
     -------
     ndarray of shape (n_v, d)
@@ -86,10 +106,21 @@ def kset_polytope(P, k):
 def hull_counts(P, mus, random_state=0):
     """Vertex and facet counts of ``RCH(P, mu)`` for each ``mu`` (the data of Fig. 3.9).
 
+    Parameters
+    ----------
+    P : array-like of shape (n, d)
+        The points, d >= 2.
+    mus : iterable of float
+        The reduction parameters, each in ``[1/n, 1]``.
+    random_state : None, int or numpy.random.Generator, default=0
+        Initial simplex of Algorithm 6 (d >= 3).
+
     Returns
     -------
-    n_v, n_r : ndarray of int64
-        In the plane ``n_r = n_v`` for hulls with at least 3 vertices.
+    n_v : ndarray of shape (len(mus),), int64
+        Number of vertices of each ``RCH(P, mu)``.
+    n_r : ndarray of shape (len(mus),), int64
+        Number of facets of each; in the plane ``n_r = n_v`` for hulls with at least 3 vertices.
     """
     P = check_points("P", P, min_features=2)
     hulls = [_rch(P, mu, random_state=random_state) for mu in mus]
@@ -104,6 +135,18 @@ def nv_bound_trivial(n, mu):
 
     One vertex per k-subset (``m = ceil(1/mu)``), and for non-integer ``1/mu`` one per choice of
     the light point among the m. Tight only when all subsets are separable (``n = d + 1``).
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    mu : float
+        Reduction parameter in ``[1/n, 1]``.
+
+    Returns
+    -------
+    int
+        The bound ``C(n, m)``, or ``m C(n, m)`` when ``1/mu`` is not an integer.
     """
     mu, _ = resolve_mu(n, mu=mu)
     m = n_support(mu, 0)
@@ -122,6 +165,20 @@ def nv_bound_clarkson(n, d, mu):
     ``floor(d/2)`` and the conclusions ``n^(floor(d/2)+1) m^(ceil(d/2)+1)/floor(d/2)!``; these are
     inconsistent with (3.5) and with each other (docs/errata.md#goodrich-2012-eq-3-9), and are
     not implemented.
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    d : int
+        Dimension of the points.
+    mu : float
+        Reduction parameter in ``[1/n, 1]``.
+
+    Returns
+    -------
+    float
+        The growth term, without the constant of the O().
     """
     mu, _ = resolve_mu(n, mu=mu)
     m_ceil = n_support(mu, 0)
@@ -136,6 +193,23 @@ def klee_facet_bound(n, d):
     ``2n/d C(n - d/2 - 1, d/2 - 1)`` for even d, ``2 C(n - floor(d/2) - 1, floor(d/2))`` for odd
     d: ``n`` in the plane, ``2n - 4`` in 3-D (attained by simplicial polytopes), ``n(n-3)/2`` in
     4-D (cyclic polytopes).
+
+    Parameters
+    ----------
+    n : int
+        Number of points, ``n >= d + 1``.
+    d : int
+        Dimension, ``d >= 2``.
+
+    Returns
+    -------
+    int
+        The largest possible number of facets.
+
+    Raises
+    ------
+    ValueError
+        If ``d < 2`` or ``n < d + 1``.
 
     Examples
     --------
@@ -155,6 +229,20 @@ def nr_bound(n, d, mu):
 
     The RCH is the convex hull of its ``n_v`` vertices, so ``n_r <= n_f(n_v, d)``. Valid only
     for hulls with at least d + 1 vertices (else there are no facets).
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    d : int
+        Dimension of the points, >= 2.
+    mu : float
+        Reduction parameter in ``[1/n, 1]``.
+
+    Returns
+    -------
+    int
+        Klee's bound at ``max(n_v, d + 1)`` points, ``n_v`` the bound (3.4).
     """
     nv = nv_bound_trivial(n, mu)
     return klee_facet_bound(max(nv, d + 1), d)

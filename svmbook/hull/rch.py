@@ -518,11 +518,18 @@ def mu_interval(mu):
     "(floor(1/k), ceil(1/k))" and the errata's "(floor(1/k), floor(1/k))" are garbled; the verified
     one is ``mu`` in ``(1/(k+1), 1/k)``.
 
+    Parameters
+    ----------
+    mu : float
+        Reduction parameter, in ``(0, 1]``.
+
     Returns
     -------
-    (low, high) : tuple of float
-        The open interval ``(1/(k+1), 1/k)`` containing ``mu``, or ``(mu, mu)`` when ``1/mu`` is
-        an integer (within the tolerance of :func:`svmbook.hull.vertex.n_support`).
+    low : float
+        Lower end ``1/(k+1)`` of the open interval containing ``mu``; ``mu`` itself when ``1/mu``
+        is an integer (within the tolerance of :func:`svmbook.hull.vertex.n_support`).
+    high : float
+        Upper end ``1/k``; ``mu`` itself when ``1/mu`` is an integer.
 
     Examples
     --------
@@ -542,6 +549,22 @@ def reweight(rch, P, mu):
 
     Keeps supports, facets and adjacency; only the weights (``mu`` and the light point's
     ``1 - (m - 1) mu``) and hence the coordinates and normals change (Fig. 3.12).
+
+    Parameters
+    ----------
+    rch : RCH
+        An unweighted hull, e.g. from :func:`qrh` or :func:`beneath_rch`.
+    P : array-like of shape (n, d)
+        The points it was computed from, d >= 2.
+    mu : float
+        The new reduction parameter, in the same open interval of :func:`mu_interval` as
+        ``rch.mu``.
+
+    Returns
+    -------
+    RCH
+        ``RCH(P, mu)``: the supports, facets and adjacency of ``rch`` with the new weights,
+        vertices and facet planes.
 
     Raises
     ------
@@ -599,6 +622,16 @@ def symmetric_transform(rch, P):
         An unweighted hull with ``1 <= 1/mu <= n - 1``.
     P : array-like of shape (n, d)
         The points it was computed from.
+
+    Returns
+    -------
+    RCH
+        ``RCH(P, mu')`` with ``mu' = 1/(n - 1/mu)``, on the facets and adjacency of ``rch``.
+
+    Raises
+    ------
+    ValueError
+        If ``rch`` is weighted or ``1/rch.mu > n - 1``.
     """
     P = check_points("P", P, min_features=2)
     n = P.shape[0]

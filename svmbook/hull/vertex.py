@@ -57,6 +57,18 @@ def n_support(mu, k):
 
     ``ceil`` is taken with the relative tolerance :data:`MU_RTOL`, so ``mu = 1/k`` computed in
     floating point gives ``m = k`` and no spurious support point of weight ~1e-16.
+
+    Parameters
+    ----------
+    mu : float
+        Reduction parameter, > 0; ignored when ``k > 0``.
+    k : int
+        If ``k > 0``, the answer (``mu = 1/k`` exactly); if ``k <= 0``, ``mu`` decides.
+
+    Returns
+    -------
+    int
+        The number ``m`` of points with positive weight in a vertex of ``RCH(P, mu)``.
     """
     if k > 0:
         return k
@@ -217,6 +229,30 @@ def resolve_mu(n, mu=None, k=None):
     is empty below ``1/n`` and equals the convex hull at 1;
     docs/errata.md#goodrich-2012-eq-3-2-mu-range); ``mu`` within a relative 1e-12 below ``1/n`` is
     accepted as ``1/n``.
+
+    Parameters
+    ----------
+    n : int
+        Number of points of the hull.
+    mu : float, optional
+        Reduction parameter in ``[1/n, 1]``.
+    k : int, optional
+        Subset size in ``1..n``, meaning ``mu = 1/k``.
+
+    Returns
+    -------
+    mu : float
+        The reduction parameter (``1/k`` when ``k`` was given; raised to ``1/n`` when it was
+        within the tolerance below).
+    k : int
+        ``k`` as given, or 0 when ``mu`` was given.
+
+    Raises
+    ------
+    ValueError
+        If both or neither of ``mu`` and ``k`` are given, or either is out of its range.
+    TypeError
+        If ``k`` is not an integer or ``mu`` not a real number.
     """
     if (mu is None) == (k is None):
         raise ValueError("give exactly one of mu and k (mu = 1/k)")

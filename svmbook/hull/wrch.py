@@ -94,7 +94,24 @@ def wqrh(P, s, mu, *, filter="both", eps=None):
 def wbeneath(P, s, mu, *, eps=None, random_state=0):
     """Weighted reduced convex hull in d >= 2 dimensions: Algorithm 6 with Algorithm 7.
 
-    Parameters are those of :func:`wqrh` and :func:`svmbook.hull.beneath_rch`.
+    Parameters
+    ----------
+    P : array-like of shape (n, d)
+        The points, d >= 2.
+    s : array-like of shape (n,)
+        Weights ``s_i >= 0``; the bounds are ``alpha_i <= s_i mu``.
+    mu : float
+        Reduction parameter, ``mu >= 1/sum(s)`` (:func:`wrch_min_mu`).
+    eps : float, optional
+        Distance tolerance of the visibility and finality tests (default ``1e-12`` times the
+        extent of P).
+    random_state : None, int or numpy.random.Generator, default=0
+        Draws the directions of the initial simplex, as in :func:`svmbook.hull.beneath_rch`.
+
+    Returns
+    -------
+    RCH
+        Vertices in discovery order, ``support`` rows padded by -1 and the weights in ``s``.
     """
     P, s, mu = _hull_inputs(P, s, mu)
     return _attach(_build_beneath(P, mu, 0, s, default_eps(P, eps), random_state), s)
@@ -105,6 +122,24 @@ def wrch_brute_2d(P, s, mu, *, eps=None):
 
     Algorithm 7's vertex, like Theorem 3's, changes only where two points swap order, so the
     enumeration of :func:`svmbook.hull.rch_brute_2d` is exact here too.
+
+    Parameters
+    ----------
+    P : array-like of shape (n, 2)
+        The points.
+    s : array-like of shape (n,)
+        Weights ``s_i >= 0``; the bounds are ``alpha_i <= s_i mu``.
+    mu : float
+        Reduction parameter, ``mu >= 1/sum(s)`` (:func:`wrch_min_mu`).
+    eps : float, optional
+        Distance tolerance for merging repeated vertices (default ``1e-12`` times the extent
+        of P).
+
+    Returns
+    -------
+    RCH
+        Vertices in counter-clockwise order, ``support`` rows padded by -1 and the weights
+        in ``s``.
     """
     P, s, mu = _hull_inputs(P, s, mu, n_cols=2)
     return _attach(_build_brute_2d(P, mu, 0, s, default_eps(P, eps)), s)
@@ -113,11 +148,24 @@ def wrch_brute_2d(P, s, mu, *, eps=None):
 def duplicate_points(P, s):
     """Each point repeated ``s_i`` times (integer weights), the right side of eq. (3.11).
 
+    Parameters
+    ----------
+    P : array-like of shape (n, d)
+        The points.
+    s : array-like of shape (n,)
+        Non-negative integer weights (integral floats are accepted): the number of copies.
+
     Returns
     -------
     P_dup : ndarray of shape (sum(s), d)
+        The copies, those of each point together and in the order of P.
     owner : ndarray of shape (sum(s),), int64
         ``owner[j]`` is the index in P of copy j.
+
+    Raises
+    ------
+    ValueError
+        If ``s`` is not a vector of ``n`` non-negative integers.
     """
     P = check_points("P", P)
     s = np.asarray(s)
@@ -128,7 +176,23 @@ def duplicate_points(P, s):
 
 
 def wrch_min_mu(s):
-    """Return the smallest ``mu`` with a non-empty WRCH, ``1/sum(s)`` (where it is one point)."""
+    """Return the smallest ``mu`` with a non-empty WRCH, ``1/sum(s)`` (where it is one point).
+
+    Parameters
+    ----------
+    s : array-like of shape (n,)
+        Point weights ``s_i >= 0``.
+
+    Returns
+    -------
+    float
+        ``1 / sum(s)``.
+
+    Raises
+    ------
+    ValueError
+        If ``s`` does not have a positive sum.
+    """
     total = float(np.sum(s))
     if not total > 0:
         raise ValueError(f"s must have a positive sum, got {total:g}")
@@ -136,7 +200,25 @@ def wrch_min_mu(s):
 
 
 def weighted_centroid(P, s):
-    """``sum_i s_i x_i / sum_i s_i``: ``WRCH(P, 1/sum(s), s)`` (Goodrich, Fig. 3.13)."""
+    """``sum_i s_i x_i / sum_i s_i``: ``WRCH(P, 1/sum(s), s)`` (Goodrich, Fig. 3.13).
+
+    Parameters
+    ----------
+    P : array-like of shape (n, d)
+        The points.
+    s : array-like of shape (n,)
+        Point weights ``s_i >= 0`` with a positive sum.
+
+    Returns
+    -------
+    ndarray of shape (d,)
+        The weighted centroid, the single point of ``WRCH(P, 1/sum(s), s)``.
+
+    Raises
+    ------
+    ValueError
+        If ``s`` does not have a positive sum.
+    """
     P = check_points("P", P)
     s = np.asarray(s, dtype=np.float64)
     return (s @ P) * wrch_min_mu(s)

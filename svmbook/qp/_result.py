@@ -27,6 +27,16 @@ def svtol(C):
     the toolbox signature takes ``C`` and so do we (docs/errata.md#gunn-1998-listing-a-1-svtol). A
     multiplier counts as a support vector when it exceeds the tolerance, and as free (strictly
     inside the box) when it is also below ``C - svtol(C)``.
+
+    Parameters
+    ----------
+    C : float
+        The box bound of the multipliers (``np.inf`` for the hard margin).
+
+    Returns
+    -------
+    float
+        The tolerance: ``1e-6 * C``, or ``1e-5`` for infinite ``C``.
     """
     C = float(C)
     return 1e-5 if np.isinf(C) else 1e-6 * C
@@ -167,6 +177,17 @@ class QPResult:
     rho_interval: tuple[float, float] | None = field(default=None)
 
     def decision_function(self, K_cross):
-        """``f`` at new points from ``K_cross[i, j] = K(x_new_i, x_train_j)``."""
+        """``f`` at new points from ``K_cross[i, j] = K(x_new_i, x_train_j)``.
+
+        Parameters
+        ----------
+        K_cross : array-like of shape (n_new, n_samples)
+            Kernel values between the new points and the training points.
+
+        Returns
+        -------
+        ndarray of shape (n_new,)
+            ``f(x_new_i) = sum_j coef_j K(x_new_i, x_train_j) + b``.
+        """
         K_cross = np.asarray(K_cross, dtype=np.float64)
         return K_cross @ self.coef + self.b

@@ -520,6 +520,19 @@ class MEBResult:
         """Return ``||phi(x) - c||^2`` at new points.
 
         From ``K_cross[i, j] = K(x_new_i, x_train_j)`` and ``k_diag[i] = K(x_new_i, x_new_i)``.
+
+        Parameters
+        ----------
+        K_cross : array-like of shape (n_new, n_samples)
+            Kernel values between the new points and the training points.
+        k_diag : array-like of shape (n_new,)
+            Kernel values of each new point with itself.
+
+        Returns
+        -------
+        ndarray of shape (n_new,)
+            ``k_diag - 2 K_cross @ alpha + ||c||^2``, the squared feature-space distance of each
+            new point from the centre ``c``; compare it with ``radius2``.
         """
         K_cross = np.asarray(K_cross, dtype=np.float64)
         return np.asarray(k_diag, dtype=np.float64) - 2.0 * K_cross @ self.alpha + self.center_norm2

@@ -84,6 +84,23 @@ def exp_f32_exact(Z, out, P, E):
     entries (about 2e-4 of them: ``p`` near a float32 rounding midpoint) and ``Z < -87`` are
     recomputed with ``math.exp``. So the result equals ``float32(math.exp(Z))`` bit for bit,
     while the bulk runs as SIMD. ``P`` (float64) and ``E`` (int64) are scratch of ``Z``'s length.
+
+    Parameters
+    ----------
+    Z : ndarray of shape (n,), float64
+        The exponents, ``<= 0``.
+    out : ndarray of shape (n,), float32
+        Filled in place.
+    P : ndarray of shape (n,), float64
+        Scratch for the polynomial values; overwritten.
+    E : ndarray of shape (n,), int64
+        Scratch for the bits of ``2^k``, then for the flags of the recomputed entries;
+        overwritten.
+
+    Returns
+    -------
+    out : ndarray of shape (n,), float32
+        The same array, ``float32(math.exp(Z))`` bit for bit.
     """
     n = Z.shape[0]
     _exp_poly(Z, P, E)
@@ -117,6 +134,22 @@ def exp_f32_fast(Z, out, P, E):
     solvers' fast mode uses it; the check and its second pass cost about a third of a kernel
     row. Entries below -87 (near the float32 subnormals) still come from ``math.exp``. ``P``,
     ``E`` as in :func:`exp_f32_exact`.
+
+    Parameters
+    ----------
+    Z : ndarray of shape (n,), float64
+        The exponents, ``<= 0``.
+    out : ndarray of shape (n,), float32
+        Filled in place.
+    P : ndarray of shape (n,), float64
+        Scratch for the polynomial values; overwritten.
+    E : ndarray of shape (n,), int64
+        Scratch for the bits of ``2^k``; overwritten.
+
+    Returns
+    -------
+    out : ndarray of shape (n,), float32
+        The same array, ``float32(math.exp(Z))`` but for one ulp in about 10^6 entries.
     """
     n = Z.shape[0]
     _exp_poly(Z, P, E)
@@ -147,6 +180,32 @@ def rbf_row_f32_into(gamma, X, x_sq, a, out, xr, D, P, E):
     Bitwise :func:`kernel_rows_f32` with ``rows = [a]`` and ``Y = X`` (the same matrix product,
     written into ``D``), without allocating: a solver computing one row per iteration keeps
     ``xr`` (1, n_features), ``D`` (1, m) float64, ``P`` (m,) float64 and ``E`` (m,) int64.
+
+    Parameters
+    ----------
+    gamma : float
+        The RBF parameter, ``k(x, x') = exp(-gamma ||x - x'||^2)`` (``Kernel.theta[0]``).
+    X : ndarray of shape (m, n_features), float64, C-contiguous
+        The points.
+    x_sq : ndarray of shape (m,), float64
+        Squared norms of the rows of ``X`` (:func:`svmbook.kernels.row_sq_norms`).
+    a : int
+        Index in ``X`` of the point whose row is computed.
+    out : ndarray of shape (m,), float32
+        Filled in place.
+    xr : ndarray of shape (1, n_features), float64
+        Scratch for ``X[a]``; overwritten.
+    D : ndarray of shape (1, m), float64
+        Scratch for the inner products, then the exponents; overwritten.
+    P : ndarray of shape (m,), float64
+        Scratch of :func:`exp_f32_exact`.
+    E : ndarray of shape (m,), int64
+        Scratch of :func:`exp_f32_exact`.
+
+    Returns
+    -------
+    out : ndarray of shape (m,), float32
+        The same array, ``out[j] = float32(k(X[a], X[j]))``.
     """
     xr[0, :] = X[a]
     np.dot(xr, X.T, D)
@@ -166,14 +225,27 @@ def kernel_rows_f32(kind, theta, X, x_sq, rows, Y, y_sq, out):
 
     Parameters
     ----------
-    kind, theta, X, rows, Y
-        As :func:`kernel_rows`.
+    kind : int
+        ``Kernel.kind`` (must be >= 0), as in :func:`svmbook.kernels.kernel_rows`.
+    theta : ndarray of shape (n_theta,), float64
+        ``Kernel.theta``; for the RBF kernel ``theta[0]`` is ``gamma``.
+    X : ndarray of shape (n_x, n_features), float64, C-contiguous
+        The points the rows are taken from.
     x_sq : ndarray of shape (n_x,), float64
         Squared norms of the rows of ``X`` (RBF only; may be empty otherwise).
+    rows : ndarray of shape (n_rows,), int64
+        Rows of ``X``.
+    Y : ndarray of shape (n_y, n_features), float64, C-contiguous
+        The points the kernel is evaluated against.
     y_sq : ndarray of shape (n_y,), float64
         Squared norms of the rows of ``Y`` (RBF only; may be empty otherwise).
     out : ndarray of shape (n_rows, n_y), float32
         Filled in place.
+
+    Returns
+    -------
+    out : ndarray of shape (n_rows, n_y), float32
+        The same array, ``out[r, j] = float32(k(X[rows[r]], Y[j]))``.
     """
     if kind == RBF_KIND:
         D = np.dot(X[rows], Y.T)
@@ -209,6 +281,19 @@ def rbf_from_dots_f32(D, b, x_sq, gamma, out):
 
     ``D`` holds the inner products of the points ``b, b+1, ...`` with all points; the diagonal
     entries are set to exactly 1. ``D`` is overwritten.
+
+    Parameters
+    ----------
+    D : ndarray of shape (n_rows, m), float64
+        ``D[t, j] = <x_{b+t}, x_j>``; overwritten with the exponents.
+    b : int
+        Index of the point of the first row.
+    x_sq : ndarray of shape (m,), float64
+        Squared norms of all the points.
+    gamma : float
+        The RBF parameter, ``k(x, x') = exp(-gamma ||x - x'||^2)``.
+    out : ndarray of shape (n_rows, m), float32
+        Filled in place: ``out[t]`` is the kernel row of point ``b + t``.
     """
     m = D.shape[1]
     for t in range(out.shape[0]):
@@ -227,6 +312,24 @@ def compute_rows_fast(kind, theta, X, x_sq, rows, out, XT):
     For the RBF kernel the inner products are accumulated feature by feature over ``XT = X.T``
     (C-contiguous, shape (d, m)) in a reused buffer, and the exponential is vectorised. Values
     may differ from the faithful ones in the last float32 bit.
+
+    Parameters
+    ----------
+    kind : int
+        ``Kernel.kind`` (must be >= 0).
+    theta : ndarray of shape (n_theta,), float64
+        ``Kernel.theta``; for the RBF kernel ``theta[0]`` is ``gamma``.
+    X : ndarray of shape (m, d), float64, C-contiguous
+        The points.
+    x_sq : ndarray of shape (m,), float64
+        Squared norms of the rows of ``X`` (RBF only; may be empty otherwise).
+    rows : ndarray of shape (n_rows,), int64
+        The points whose rows to compute.
+    out : ndarray of shape (n_rows, m), float32
+        Filled in place: ``out[t, j] ~ float32(k(X[rows[t]], X[j]))``.
+    XT : ndarray of shape (d, m), float64, C-contiguous
+        ``X.T``. Any other shape (e.g. ``(0, 0)``), like any kind but RBF, selects the faithful
+        :func:`kernel_rows_f32`.
     """
     if kind != RBF_KIND or XT.shape[1] != X.shape[0]:
         kernel_rows_f32(kind, theta, X, x_sq, rows, X, x_sq, out)
@@ -260,6 +363,23 @@ def csr_rows_f32(kind, theta, csr, x_sq, rows, out):
     product runs over the non-zeros of ``x_j`` in index order; the products with a zero of
     ``x_a`` add +0.0, so every value is bitwise LIBSVM's sparse ``dot`` (a merge over the common
     indices in order) and its RBF ``exp(-gamma (|x_a|^2 + |x_j|^2 - 2 <x_a, x_j>))``.
+
+    Parameters
+    ----------
+    kind : int
+        ``Kernel.kind`` of the linear or the RBF kernel (any other kind is computed as RBF).
+    theta : ndarray of shape (n_theta,), float64
+        ``Kernel.theta``; for the RBF kernel ``theta[0]`` is ``gamma``.
+    csr : tuple of ndarray
+        ``(indptr, indices, values, scratch)``: ``indptr`` of shape (m + 1,) int64, ``indices``
+        (int64, sorted within each row) and ``values`` (float64) of shape (nnz,), and ``scratch``
+        of shape (n_features,), float64, all zero; it is zero again on return.
+    x_sq : ndarray of shape (m,), float64
+        Squared norms of the points (RBF only).
+    rows : ndarray of shape (n_rows,), int64
+        The points whose rows to compute.
+    out : ndarray of shape (n_rows, m), float32
+        Filled in place.
     """
     indptr, indices, values, scratch = csr
     m = indptr.shape[0] - 1

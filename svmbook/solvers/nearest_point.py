@@ -587,7 +587,22 @@ class NearestPointResult:
     def decision_function(self, K_cross, threshold="geometric"):
         """``f(x) = K_cross @ coef - b`` from ``K_cross[i, j] = K(x_new_i, x_train_j)``.
 
-        ``threshold`` is ``"geometric"`` (``b_geom``) or ``"kkt"`` (``b_kkt``).
+        Parameters
+        ----------
+        K_cross : array-like of shape (n_new, n_samples)
+            Kernel values between the new points and the training points.
+        threshold : {"geometric", "kkt"}, default="geometric"
+            Which threshold ``b`` to subtract: ``b_geom`` (4.9) or ``b_kkt`` (4.8).
+
+        Returns
+        -------
+        ndarray of shape (n_new,)
+            ``f(x_new_i) = sum_j coef_j K(x_new_i, x_train_j) - b``.
+
+        Raises
+        ------
+        ValueError
+            If ``threshold`` is neither ``"geometric"`` nor ``"kkt"``.
         """
         check_option("threshold", threshold, ("geometric", "kkt"))
         b = self.b_geom if threshold == "geometric" else self.b_kkt

@@ -953,6 +953,8 @@ def solve(
     tol : float, default=1e-3
         Stop when ``m(alpha) - M(alpha) < tol`` (LIBSVM's eps).
     shrinking : bool, default=True
+        Use LIBSVM's shrinking heuristic (variables that cannot be selected leave the active
+        set; the gradient is rebuilt before the final check).
     cache_size : float, default=200
         Kernel-row cache budget in megabytes.
     max_iter : int, default=-1
@@ -960,6 +962,9 @@ def solve(
         ``ConvergenceWarning`` (unless ``warn=False``) and returns the current, feasible alpha.
     nu : bool, default=False
         Use LIBSVM's ``Solver_NU`` (two equality constraints, one per sign of y).
+    warn : bool, default=True
+        Emit ``ConvergenceWarning`` when ``max_iter`` is hit; ``SMOResult.status`` is 1 either
+        way.
     mode : {"faithful", "fast"}, default="faithful"
         ``"faithful"`` computes every kernel row on demand exactly as LIBSVM (same float32
         values, same iterations). ``"fast"`` computes missing RBF rows with feature-major inner

@@ -71,7 +71,23 @@ ABSOLUTE_KKT = 3
 
 
 def stop_code(stop):
-    """Return the integer code of a stopping condition name (``ValueError`` naming ``stop``)."""
+    """Return the integer code of a stopping condition name (``ValueError`` naming ``stop``).
+
+    Parameters
+    ----------
+    stop : {"relative_np", "absolute_np", "relative_kkt", "absolute_kkt"}
+        The condition's name.
+
+    Returns
+    -------
+    int
+        Its position in :data:`STOP_RULES` (``RELATIVE_NP`` .. ``ABSOLUTE_KKT``).
+
+    Raises
+    ------
+    ValueError
+        If ``stop`` is not one of the names.
+    """
     return STOP_RULES.index(check_option("stop", stop, STOP_RULES))
 
 
@@ -80,6 +96,21 @@ def np_statistic(gap_max, w_norm2, relative):
     """Nearest-point statistic: ``gap_max / ||w||^2`` (relative) or ``gap_max / ||w||``.
 
     ``inf`` when ``||w|| = 0`` (the hulls touch: no nearest-point certificate exists).
+
+    Parameters
+    ----------
+    gap_max : float
+        The largest gap ``max_g gap_g`` between a hull's current point and its vertex
+        minimising ``h``.
+    w_norm2 : float
+        ``||w||^2``, the squared norm of the current point of the Minkowski sum.
+    relative : bool
+        Divide by ``||w||^2`` (Keerthi et al.) rather than by ``||w||`` (Franc & Hlavac).
+
+    Returns
+    -------
+    float
+        The statistic, ``>= 0`` for a feasible ``alpha``; ``inf`` when ``||w|| = 0``.
     """
     if not w_norm2 > 0.0:
         return np.inf
@@ -95,6 +126,24 @@ def kkt_levels(h, alpha, upper, group, n_groups, m, M):
     ``alpha_i > 0`` is tested exactly: the tiny positive multipliers an S-K run leaves behind
     count as support vectors, which is why NPAs meet the KKT conditions late (section 5.8.2).
     Points with ``u_i = 0`` take part in neither set.
+
+    Parameters
+    ----------
+    h : ndarray of shape (n,), float64
+        ``h_i = z_i . w`` (``y_i f_i`` for the SVM).
+    alpha : ndarray of shape (n,), float64
+        The multipliers.
+    upper : ndarray of shape (n,), float64
+        Their caps ``u_i`` (``min(s_i mu, 1)`` for a weighted reduced hull).
+    group : ndarray of shape (n,), int64
+        The hull of each point, in ``0 .. n_groups - 1``.
+    n_groups : int
+        Number of groups (hulls).
+    m : ndarray of shape (n_groups,), float64
+        Receives ``m_g = max_{alpha_i > 0} h_i``; ``-inf`` for a group without such a point.
+    M : ndarray of shape (n_groups,), float64
+        Receives ``M_g = min_{alpha_i < u_i} h_i``; ``inf`` when every multiplier of the group is
+        at its cap.
     """
     for g in range(n_groups):
         m[g] = -np.inf
@@ -117,6 +166,22 @@ def kkt_statistic(m, M, relative):
     multipliers are all at their caps (``M_g = inf``, a hull reduced to its weighted centroid)
     has no violation and its plane at ``m_g``. A non-positive ``rho`` makes the relative
     statistic ``inf``.
+
+    Parameters
+    ----------
+    m : ndarray of shape (n_groups,), float64
+        The levels ``m_g = max_{alpha_i > 0} h_i``.
+    M : ndarray of shape (n_groups,), float64
+        The levels ``M_g = min_{alpha_i < u_i} h_i``.
+    relative : bool
+        Divide the violation by ``rho`` (relative KKT condition).
+
+    Returns
+    -------
+    statistic : float
+        ``max_g (m_g - M_g) / 2`` (at least 0), divided by ``rho`` when ``relative``.
+    rho : float
+        The mean over the groups of the plane levels ``nu_g = (m_g + M_g) / 2``.
     """
     worst = -np.inf
     rho = 0.0
@@ -138,7 +203,26 @@ def kkt_statistic(m, M, relative):
 
 @njit(cache=True)
 def stop_statistic(code, gap_max, w_norm2, m, M):
-    """Return the statistic of condition ``code`` (:data:`STOP_RULES`); stop when it is < tol."""
+    """Return the statistic of condition ``code`` (:data:`STOP_RULES`); stop when it is < tol.
+
+    Parameters
+    ----------
+    code : int
+        The condition, from :func:`stop_code`.
+    gap_max : float
+        The largest nearest-point gap (NP conditions; see :func:`np_statistic`).
+    w_norm2 : float
+        ``||w||^2`` (NP conditions).
+    m : ndarray of shape (n_groups,), float64
+        The levels ``m_g`` of :func:`kkt_levels` (KKT conditions).
+    M : ndarray of shape (n_groups,), float64
+        The levels ``M_g`` of :func:`kkt_levels` (KKT conditions).
+
+    Returns
+    -------
+    float
+        The statistic of :func:`np_statistic` or :func:`kkt_statistic`.
+    """
     if code == RELATIVE_NP or code == ABSOLUTE_NP:
         return np_statistic(gap_max, w_norm2, code == RELATIVE_NP)
     return kkt_statistic(m, M, code == RELATIVE_KKT)[0]

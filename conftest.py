@@ -24,6 +24,13 @@ INLINE_BACKEND = "module://matplotlib_inline.backend_inline"
 
 
 def pytest_collectstart(collector):
+    """Prepare each notebook's comparison and kernel environment as nbval collects it.
+
+    Parameters
+    ----------
+    collector : pytest.Collector
+        The collector starting; nbval's notebook collector (``IPyNbFile``) is the one handled.
+    """
     if hasattr(collector, "skip_compare") and collector.__class__.__name__ == "IPyNbFile":
         if "stderr" not in collector.skip_compare:
             collector.skip_compare = (*collector.skip_compare, "stderr")

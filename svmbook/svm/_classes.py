@@ -111,8 +111,8 @@ _PARAM_DOCS = {
 default="smo"
     ``"smo"``: LIBSVM's solver, reproduced. The others solve the same problem as a
     nearest-point problem of reduced hulls (Goodrich 2012, ch. 5;
-    :mod:`svmbook.solvers.nearest_point`, relative nearest-point stop at ``tol``) and report
-    the model in LIBSVM's scale.""",
+    :mod:`svmbook.solvers.nearest_point`, relative nearest-point stop at ``tol``, then polished
+    by MDM to the relative KKT condition at ``tol``) and report the model in LIBSVM's scale.""",
 }
 
 
@@ -172,7 +172,9 @@ _SMO_ONLY = {
 # the settings of the nu and mu problems, which have neither C's qp options nor a loss
 _NO_C = {"C": None, "bias": "explicit", "infeasible": "raise", "epsilon": None, "loss": None,
          "delta": None}  # fmt: skip
-_NO_MU = {"mu": None, "threshold": None, "stop": "relative_np", "history": False}
+# the nearest-point settings of the estimators without a stop parameter: the solvers' default rule,
+# polished to the relative KKT condition (as MuSVC's default)
+_NO_MU = {"mu": None, "threshold": None, "stop": "relative_np", "history": False, "polish": True}
 
 
 class SVC(BaseSVC):
@@ -456,6 +458,12 @@ class MuSVC(BaseMuSVC):
     stop : {"relative_np", "absolute_np", "relative_kkt", "absolute_kkt"}, default="relative_np"
         Stopping condition of the nearest-point solvers (Goodrich 5.2.4); ``"smo"`` stops on
         LIBSVM's KKT gap relative to the margin and ``"qp"`` solves to optimality.
+    polish : bool, default=True
+        After ``stop`` is met, continue with MDM pair steps until the relative KKT condition
+        holds at ``tol`` as well (nearest-point solvers only). The nearest-point conditions
+        bound the error of ``||w||``, not of the threshold: without the polish, S-K, Gilbert and
+        WSK at ``tol=1e-3`` can return a threshold off by more than its own size (chapter 9).
+        ``polish=False`` runs the thesis's method as printed.
     tol : float, default=1e-3
         Tolerance of the stopping condition (``"smo"``: LIBSVM's KKT gap below ``tol`` times
         the margin, a relative KKT condition).
@@ -528,6 +536,7 @@ class MuSVC(BaseMuSVC):
         "threshold": [StrOptions({"kkt", "geometric", "platt"})],
         "stop": [StrOptions({"relative_np", "absolute_np", "relative_kkt", "absolute_kkt"})],
         "history": ["boolean"],
+        "polish": ["boolean"],
     }  # fmt: skip
 
     def __init__(
@@ -541,6 +550,7 @@ class MuSVC(BaseMuSVC):
         solver="wsk_fast",
         threshold="kkt",
         stop="relative_np",
+        polish=True,
         tol=1e-3,
         shrinking=True,
         cache_size=200,

@@ -84,6 +84,8 @@ class FitParams:
         Stopping condition of the nearest-point solvers.
     history : bool
         Record the nearest-point solvers' history.
+    polish : bool
+        Polish the nearest-point solvers' answer with MDM to the relative KKT condition.
     """
 
     solver: str
@@ -103,6 +105,7 @@ class FitParams:
     threshold: str | None
     stop: str
     history: bool
+    polish: bool
 
 
 @dataclass(frozen=True)
@@ -433,6 +436,7 @@ def _np_options(p, s):
         max_iter=None if p.max_iter == -1 else p.max_iter,
         cache_size=p.cache_size,
         history=p.history,
+        polish=p.polish,
     )
 
 

@@ -99,8 +99,11 @@ def test_csvm_threshold_matches_svc_dual(C):
 
 
 def test_small_c_kkt_threshold_slides_out_of_the_data():
-    """Goodrich (2012), Fig. 4.10: linear C-SVM on 500/50; at small C every training point is predicted
-    positive with the KKT threshold, while the geometric threshold still splits the classes."""
+    """Goodrich (2012), Fig. 4.10: a linear C-SVM on 500/50 points.
+
+    At small C every training point is predicted positive with the KKT threshold, while the
+    geometric threshold still splits the classes.
+    """
     X, y = make_imbalanced2d(random_state=0)
     K = X @ X.T
     C = 0.01

@@ -37,7 +37,6 @@ variables not shrunk, ``active_set[k]`` the original index of the variable at po
 """
 
 import contextlib
-import os
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -48,7 +47,15 @@ from sklearn.exceptions import ConvergenceWarning
 
 from .cache import RowCache, get_rows, kernel_source, make_cache, prefill, row
 
-__all__ = ["SMOResult", "solve", "TAU", "default_max_iter", "fill_in_order"]
+__all__ = [
+    "FAST_MAX_FEATURES",
+    "SMOResult",
+    "TAU",
+    "choose_mode",
+    "default_max_iter",
+    "fill_in_order",
+    "solve",
+]
 
 TAU = 1e-12
 INF = np.inf
@@ -845,37 +852,71 @@ class SMOResult:
 
 _BLAS_KINDS = (0, 1, 2, 4)  # linear, polynomial, rbf, mlp: rows come from a BLAS product
 _BLAS_CONTROLLER = []
-_N_CPU = os.cpu_count() or 1  # read once: the call costs as much as a tiny solve's set-up
-
 
 # Below this many matrix entries (m * d) a row's product is too small for OpenBLAS to split
 # across threads, so limiting the threads would change nothing but cost the set-up of every
 # small solve (the 45 one-vs-one machines of digits: m * d ~ 23,000).
 _BLAS_SMALL = 100_000
 
+#: The fast mode's RBF rows (feature-major products, vectorised exponential) beat the faithful
+#: rows (one BLAS product, LIBSVM's exponential) up to this many features and lose beyond it.
+#: Measured with one BLAS thread on the 2-vCPU VM, make_classification, n = 3,000 and 10,000:
+#: at d <= 40 fast is 0.9-1.25x the faithful time's inverse (equal or faster), at d = 64 and
+#: above 1.15-1.55x slower (USPS, d = 256: 0.21-0.23 s against 0.17-0.22 s).
+FAST_MAX_FEATURES = 40
+
+
+def choose_mode(kind, n_points, n_features, sparse, cache_size):
+    """Return the SMO mode that is faster for a problem's shape: ``"fast"`` or ``"faithful"``.
+
+    ``"fast"`` only changes how missing RBF rows of dense points are computed, so it can pay
+    only when rows are computed again and again: when the float32 Gram matrix does not fit in
+    the cache (``4 m^2`` bytes above ``cache_size``, so evicted rows come back) and the points
+    have at most :data:`FAST_MAX_FEATURES` features (``make bench``: make_classification
+    10,000 x 20 and 50,000 x 20, 3.8x scikit-learn's speed against 2.2x and 3.2x faithful).
+    Everywhere else the two modes cost the same or the faithful one is faster, and it is
+    LIBSVM's iteration for iteration.
+
+    Parameters
+    ----------
+    kind : int
+        The kernel code (:attr:`svmbook.kernels.Kernel.kind`), or -1 for a precomputed kernel.
+    n_points : int
+        Number of points ``m``.
+    n_features : int
+        Number of features of the points.
+    sparse : bool
+        Whether the points are a CSR matrix.
+    cache_size : float
+        The row cache's budget in MB.
+
+    Returns
+    -------
+    str
+        ``"fast"`` or ``"faithful"``.
+    """
+    fits = 4.0 * n_points * n_points <= cache_size * (1 << 20)
+    if kind == 2 and not sparse and n_features <= FAST_MAX_FEATURES and not fits:
+        return "fast"
+    return "faithful"
+
 
 def _blas_threads_auto(kind, d, sparse=False, m=None):
-    """BLAS threads for the kernel rows of a solve: 1, or None (the library's default).
+    """BLAS threads for the kernel rows of a solve: 1, or None (leave the library's setting).
 
-    A row is one matrix-vector product. Two BLAS threads halve it only when it is large
-    (d >= 64 features) and a core is idle; when another process holds a core, the BLAS worker
-    thread waits for the scheduler at every row and a row costs several times more (measured
-    on the 2-vCPU VM: 12 ms instead of 2 ms at 7291 x 256). So one thread, unless d >= 64
-    and the one-minute load average leaves a core free. The thread count does not change the
-    values (each output entry is one dot product, computed by the same kernel).
+    A row is one matrix-vector product, a few microseconds to a few milliseconds: too short for
+    a second BLAS thread to pay unless a core is idle, and when another process holds one, the
+    BLAS worker waits for the scheduler at every row (USPS 0-vs-rest, 7291 x 256, on the 2-vCPU
+    VM with one core busy: 0.17-0.22 s with one thread, 2.5-3.6 s with the library's two). So
+    one thread whenever rows come from BLAS, chosen from the problem alone, never from the
+    machine's load; None for CSR rows (plain loops) and for problems too small to be split.
+    The thread count does not change the values (each entry is one dot product).
     """
     if sparse or kind not in _BLAS_KINDS:  # CSR rows are plain loops, no BLAS
         return None
     if m is not None and m * d < _BLAS_SMALL:
         return None
-    if d < 64:
-        return 1
-    n_cpu = _N_CPU
-    try:
-        load = os.getloadavg()[0]
-    except OSError:  # pragma: no cover - not on this platform
-        return None
-    return 1 if load > n_cpu - 0.5 else None
+    return 1
 
 
 @contextlib.contextmanager
@@ -985,9 +1026,9 @@ def solve(
         Threads of the BLAS product behind each kernel row (linear, polynomial, RBF, sigmoid)
         during the solve; None leaves the library's setting. ``"auto"``: None when the cache
         already holds every row or for small problems (fewer than 100,000 entries in the
-        points), else 1 when there are fewer than 64 features or the one-minute load average
-        leaves no core free, else None (a contended BLAS thread makes every row wait for the
-        scheduler). The values, hence the iterations, do not depend on it.
+        points), else 1 (a second BLAS thread does not pay for one row's product, and a
+        contended one makes every row wait for the scheduler; see ``_blas_threads_auto``). The
+        values, hence the iterations, do not depend on it.
 
     Returns
     -------

@@ -49,7 +49,7 @@ solution is a poor start for the new kernel. It is provided for the model-select
 from __future__ import annotations
 
 import hashlib
-from dataclasses import fields
+from dataclasses import fields, replace
 from numbers import Integral, Real
 
 import numpy as np
@@ -71,6 +71,7 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted, vali
 from .. import kernels as _kernels
 from .._validation import check_square
 from ..solvers.cache import prefill, row_cache
+from ..solvers.smo import choose_mode
 from . import multiclass as _mc
 from . import probability as _proba
 from ._machines import MACHINES, FitParams, Warm
@@ -134,6 +135,7 @@ class BaseSVM(BaseEstimator):
         "warm_start": ["boolean"],
         "infeasible": [StrOptions({"raise", "ridge"})],
         "kernel_params": [dict, None],
+        "smo_mode": [StrOptions({"auto", "faithful", "fast"})],
     }
 
     # -- parameters --------------------------------------------------------------------------------
@@ -244,7 +246,13 @@ class BaseSVM(BaseEstimator):
         self._resolve_kernel(X)
         if self._kernel is None:
             check_square("X", X, context=" with kernel='precomputed'")
-        p = self._params = self._fit_params()
+        p = self._fit_params()
+        if p.smo_mode == "auto":
+            kind = self._kernel.kind if self._dispatchable() else -1
+            mode = choose_mode(kind, X.shape[0], X.shape[1], sp.issparse(X), p.cache_size)
+            p = replace(p, smo_mode=mode)
+        self._params = p
+        self.smo_mode_ = p.smo_mode
         self.bias_ = p.bias
         if p.loss == "huber" and p.delta is None:
             raise ValueError("delta is required with loss='huber' (the Huber width, delta > 0)")
@@ -643,7 +651,9 @@ class BaseSVC(ClassifierMixin, BaseSVM):
             or 4.0 * n * n > self.cache_size * (1 << 20)
         ):
             return None
-        shared = row_cache(X=_writeable(X), kernel=kernel, cache_size=self.cache_size)
+        shared = row_cache(
+            X=_writeable(X), kernel=kernel, cache_size=self.cache_size, mode=self._params.smo_mode
+        )
         prefill(shared.cache, shared.source)
         return shared
 

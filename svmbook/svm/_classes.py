@@ -68,6 +68,15 @@ _PARAM_DOCS = {
     Stopping tolerance (LIBSVM's eps for ``"smo"``; the relative nearest-point gap else).""",
     "cache_size": """cache_size : float, default=200
     Kernel row cache of the numba solvers, in MB.""",
+    "smo_mode": """smo_mode : {"auto", "faithful", "fast"}, default="auto"
+    How the SMO core computes the kernel rows it misses in its cache. ``"faithful"``: as
+    LIBSVM (one BLAS product and LIBSVM's float32 values, so the same iterations);
+    ``"fast"``: RBF rows of dense points by feature-major products and a vectorised
+    exponential (values may differ in the last float32 bit, so the path may too; the
+    solution meets the same stopping rule). ``"auto"``: ``"fast"`` where it was measured
+    faster, RBF on dense points with at most 40 features whose float32 Gram matrix exceeds
+    ``cache_size`` (:func:`svmbook.solvers.smo.choose_mode`), else ``"faithful"``; the
+    choice is in ``smo_mode_``. Other solvers ignore it.""",
     "shrinking": """shrinking : bool, default=True
     LIBSVM's shrinking heuristic (SMO).""",
     "max_iter": """max_iter : int, default=-1
@@ -201,6 +210,7 @@ class SVC(BaseSVC):
     {shrinking}
     {tol_smo}
     {cache_size}
+    {smo_mode}
     {class_weight}
     {max_iter}
     {decision_function_shape}
@@ -297,6 +307,7 @@ class SVC(BaseSVC):
         shrinking=True,
         tol=1e-3,
         cache_size=200,
+        smo_mode="auto",
         class_weight=None,
         max_iter=-1,
         decision_function_shape="ovr",
@@ -334,6 +345,7 @@ class NuSVC(BaseSVC):
     {shrinking}
     {tol_np}
     {cache_size}
+    {smo_mode}
     class_weight : dict or "balanced", default=None
         Accepted for scikit-learn compatibility and ignored, as in LIBSVM's nu-SVC.
     {max_iter}
@@ -396,6 +408,7 @@ class NuSVC(BaseSVC):
         shrinking=True,
         tol=1e-3,
         cache_size=200,
+        smo_mode="auto",
         class_weight=None,
         max_iter=-1,
         decision_function_shape="ovr",
@@ -470,6 +483,7 @@ class MuSVC(BaseMuSVC):
     class_weight : dict or "balanced", default=None
         Class weights multiply the per-point weights ``s_i`` of the weighted hulls.
     {cache_size}
+    {smo_mode}
     {shrinking}
     {max_iter}
     history : bool, default=False
@@ -554,6 +568,7 @@ class MuSVC(BaseMuSVC):
         tol=1e-3,
         shrinking=True,
         cache_size=200,
+        smo_mode="auto",
         class_weight=None,
         max_iter=-1,
         history=False,
@@ -596,6 +611,7 @@ class SVR(BaseSVR):
     {shrinking}
     {tol_smo}
     {cache_size}
+    {smo_mode}
     {max_iter}
     {bias}
     solver : {"smo", "qp"}, default="smo"
@@ -668,6 +684,7 @@ class SVR(BaseSVR):
         shrinking=True,
         tol=1e-3,
         cache_size=200,
+        smo_mode="auto",
         max_iter=-1,
         bias="explicit",
         solver="smo",
@@ -701,6 +718,7 @@ class NuSVR(BaseSVR):
     tol : float, default=1e-3
         Stopping tolerance of the SMO solver (LIBSVM's eps).
     {cache_size}
+    {smo_mode}
     {max_iter}
     solver : {"smo"}, default="smo"
         The SMO core (LIBSVM's ``solve_nu_svr``).
@@ -756,6 +774,7 @@ class NuSVR(BaseSVR):
         shrinking=True,
         tol=1e-3,
         cache_size=200,
+        smo_mode="auto",
         max_iter=-1,
         solver="smo",
         kernel_params=None,
@@ -784,6 +803,7 @@ class OneClassSVM(BaseOneClass):
         of support vectors.
     {shrinking}
     {cache_size}
+    {smo_mode}
     {max_iter}
     {nu_solver}
         The nearest-point problem is the minimum-norm point of the reduced hull with
@@ -838,6 +858,7 @@ class OneClassSVM(BaseOneClass):
         nu=0.5,
         shrinking=True,
         cache_size=200,
+        smo_mode="auto",
         max_iter=-1,
         solver="smo",
         kernel_params=None,

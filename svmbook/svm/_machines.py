@@ -86,6 +86,9 @@ class FitParams:
         Record the nearest-point solvers' history.
     polish : bool
         Polish the nearest-point solvers' answer with MDM to the relative KKT condition.
+    smo_mode : str
+        The SMO core's mode for this fit, ``"faithful"`` or ``"fast"`` (``"auto"`` resolved by
+        the estimator with :func:`svmbook.solvers.smo.choose_mode`).
     """
 
     solver: str
@@ -106,6 +109,7 @@ class FitParams:
     stop: str
     history: bool
     polish: bool
+    smo_mode: str
 
 
 @dataclass(frozen=True)
@@ -142,16 +146,17 @@ def _warm_alpha(warm, upper_new):
 
 
 def _smo_options(p):
-    return dict(tol=p.tol, shrinking=p.shrinking, cache_size=p.cache_size, max_iter=p.max_iter)
+    return dict(tol=p.tol, shrinking=p.shrinking, cache_size=p.cache_size, max_iter=p.max_iter,
+                mode=p.smo_mode)  # fmt: skip
 
 
-def _shared_rows(data, kernel, cache_size):
+def _shared_rows(data, kernel, p):
     """Return the rows as a :class:`RowCache`, so that two solves in a row share them."""
     if isinstance(kernel, RowCache):
         return kernel
     if isinstance(kernel, str):
-        return row_cache(K=data, cache_size=cache_size)
-    return row_cache(X=data, kernel=kernel, cache_size=cache_size)
+        return row_cache(K=data, cache_size=p.cache_size, mode=p.smo_mode)
+    return row_cache(X=data, kernel=kernel, cache_size=p.cache_size, mode=p.smo_mode)
 
 
 def _first_positive(res):
@@ -184,7 +189,7 @@ def _c_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
     options = dict(C=p.C, class_weight=cw, **_smo_options(p))
     first_iter = 0
     if warm is not None and warm.kernel_changed:
-        kernel = _shared_rows(data, kernel, p.cache_size)
+        kernel = _shared_rows(data, kernel, p)
         restricted = w * (warm.alpha > 0)
         seed = _warm_alpha(warm, upper)  # zero outside the support vectors: feasible
         first = F.solve_c_svc(data, -t, kernel=kernel, sample_weight=restricted, alpha0=seed,
@@ -224,7 +229,7 @@ def _svr_smo(p, data, kernel, y, sample_weight, class_weight, warm):
     options = dict(C=p.C, epsilon=p.epsilon, **_smo_options(p))
     first_iter = 0
     if warm is not None and warm.kernel_changed:
-        kernel = _shared_rows(data, kernel, p.cache_size)
+        kernel = _shared_rows(data, kernel, p)
         restricted = w * ((warm.alpha[:n] > 0) | (warm.alpha[n:] > 0))
         first = F.solve_epsilon_svr(data, y, kernel=kernel, sample_weight=restricted, **options)
         alpha0, first_iter = first.alpha, first.n_iter
@@ -401,7 +406,7 @@ def _mu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
     a0 = np.zeros(kept.shape[0])
     for cls in (tk > 0, tk < 0):
         a0[cls] = fill_in_order(sk[cls], 1.0 / mu)
-    rows = _shared_rows(data, kernel, p.cache_size)
+    rows = _shared_rows(data, kernel, p)
     options = _smo_options(p)
     tol, n_iter = p.tol, 0
     for _ in range(4):

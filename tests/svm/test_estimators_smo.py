@@ -541,3 +541,20 @@ def test_sklearn_compatible(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check(estimator)
+
+
+def test_smo_mode_auto_picks_by_shape_and_modes_agree():
+    """"auto" takes the fast rows only for RBF on few dense features with a Gram above the cache;
+    both modes give the same support vectors and objective."""
+    from sklearn.datasets import make_classification
+
+    X, y = make_classification(n_samples=1500, n_features=12, random_state=0)
+    small_cache = {"cache_size": 4.0}  # the 9 MB float32 Gram does not fit
+    auto = SVC(**small_cache).fit(X, y)
+    assert auto.smo_mode_ == "fast"
+    assert SVC().fit(X, y).smo_mode_ == "faithful"  # the Gram fits in 200 MB
+    assert SVC(kernel="linear", **small_cache).fit(X, y).smo_mode_ == "faithful"
+    faithful = SVC(smo_mode="faithful", **small_cache).fit(X, y)
+    np.testing.assert_array_equal(np.sort(auto.support_), np.sort(faithful.support_))
+    assert abs(auto.objective_[0] - faithful.objective_[0]) <= 1e-6 * abs(faithful.objective_[0])
+    np.testing.assert_allclose(auto.decision_function(X), faithful.decision_function(X), atol=1e-5)

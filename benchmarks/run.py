@@ -1,8 +1,9 @@
-"""``make bench``: svmbook's SMO (faithful and fast modes) against scikit-learn's LIBSVM.
+"""``make bench``: svmbook's estimators against scikit-learn's LIBSVM, through what users call.
 
 For each case one worker subprocess loads the data once and fits, interleaved and in the same
-process, scikit-learn's estimator and svmbook's adapters (:mod:`svmbook.svm.formulations`, called
-directly) with the same kernel, ``tol`` and cache budget. Reported per solver:
+process, scikit-learn's estimator and svmbook's (at its defaults, in each SMO mode, and the
+full-Gram floor; see :func:`make_fits`) with the same kernel, ``tol`` and cache budget. Reported
+per solver:
 
 * ``time``: median (and min, and every raw time) of ``repeats`` fits, after one untimed warm-up
   fit of every solver (numba functions are loaded from its on-disk cache by then);
@@ -14,10 +15,10 @@ directly) with the same kernel, ``tol`` and cache budget. Reported per solver:
 * compile time, measured once in separate subprocesses: the first call with an empty
   ``NUMBA_CACHE_DIR`` (cold compile) and the first call with the warm on-disk cache (load).
 
-The 10-class digits and USPS cases fit the estimators instead: ``svmbook.SVC(solver="smo")``
-(one-vs-one over the faithful core) against ``sklearn.svm.SVC``, same parameters; ``n_iter`` is
-summed over the 45 machines and no objective is compared. Each case records the one-minute load
-average at its start and end: the machine is shared.
+The 10-class digits and USPS cases compare one-vs-one ``svmbook.SVC`` with ``sklearn.svm.SVC``;
+``n_iter`` is summed over the 45 machines and no objective is compared. Speed-ups are the median
+and range of paired repeats (:func:`summarise`). Each case records the one-minute load average
+at its start and end: the machine is shared.
 
 Usage::
 
@@ -46,7 +47,7 @@ _SHARED_DATA = HERE.parent.parent / "shared" / "data"
 if "SVMBOOK_DATA" not in os.environ and _SHARED_DATA.is_dir():  # as the Makefile does
     os.environ["SVMBOOK_DATA"] = str(_SHARED_DATA)
 
-SOLVERS = ("sklearn", "faithful", "fast")
+SOLVERS = ("sklearn", "default", "faithful", "fast", "floor")
 
 
 def _case(kind, data, quick, repeats, desc, cache=200.0, solvers=SOLVERS):
@@ -56,13 +57,13 @@ def _case(kind, data, quick, repeats, desc, cache=200.0, solvers=SOLVERS):
     )
 
 
-# multiclass: svmbook.SVC(solver="smo") (one-vs-one over the faithful core) vs sklearn.svm.SVC
-MULTICLASS_SOLVERS = ("sklearn", "faithful")
+# multiclass: svmbook.SVC (one-vs-one) at its defaults and in the faithful mode vs sklearn.svm.SVC
+MULTICLASS_SOLVERS = ("sklearn", "default", "faithful")
 CASES = {
     "digits0": _case("svc", ("digits0",), ("digits0",), 7, "digits 0-vs-rest (1797x64)"),
-    "usps0": _case("svc", ("usps0",), ("usps0",), 1, "USPS 0-vs-rest (7291x256)"),
+    "usps0": _case("svc", ("usps0",), ("usps0",), 3, "USPS 0-vs-rest (7291x256)"),
     "mc10k": _case("svc", ("mc", 10_000), ("mc", 2_000), 3, "make_classification 10,000x20"),
-    "mc50k": _case("svc", ("mc", 50_000), ("mc", 5_000), 1, "make_classification 50,000x20"),
+    "mc50k": _case("svc", ("mc", 50_000), ("mc", 5_000), 3, "make_classification 50,000x20"),
     "svr": _case("svr", ("reg", 5_000), ("reg", 1_000), 3, "eps-SVR make_regression 5,000x20"),
     "oneclass": _case(
         "oneclass",
@@ -83,7 +84,7 @@ CASES = {
         "multiclass",
         ("usps10",),
         ("usps10", 2_000),
-        1,
+        3,
         "USPS 10-class OvO (7291x256), SVC estimators",
         solvers=MULTICLASS_SOLVERS,
     ),
@@ -174,55 +175,64 @@ def dual_objective(kind, X, gamma, support, coef, target=None, epsilon=0.1):
     return 0.5 * quad  # one-class: coef = alpha
 
 
+#: Largest n whose float64 Gram matrix (8 n^2 bytes) the floor may hold in memory.
+FLOOR_MAX_N = 15_000
+
+
 def make_fits(kind, X, y, gamma, cache):
-    """Return ``{solver name: fit callable}`` for a problem kind, all on the same data."""
+    """Return ``{solver name: fit callable}`` for a problem kind, all on the same data.
+
+    Every svmbook entry is an estimator a user calls: ``default`` (``smo_mode="auto"``),
+    ``faithful`` and ``fast`` (the two modes forced), and ``floor``: the whole Gram matrix
+    computed first (scikit-learn's ``rbf_kernel``) and then ``SVC(kernel="precomputed")`` with a
+    cache that holds every row, the time of an SMO that never recomputes a row (only for
+    ``n <= FLOOR_MAX_N``).
+    """
     from sklearn import svm
+    from sklearn.metrics.pairwise import rbf_kernel
 
-    from svmbook.kernels import get_kernel
-    from svmbook.svm import formulations as F
+    import svmbook
 
-    k = get_kernel("rbf", gamma=gamma)
     common = dict(tol=1e-3, cache_size=cache)
-    if kind == "multiclass":
-        import svmbook
+    params = {"svc": dict(C=1.0), "multiclass": dict(C=1.0), "svr": dict(C=1.0, epsilon=0.1),
+              "oneclass": dict(nu=0.1)}[kind]  # fmt: skip
+    pair = {
+        "svc": (svm.SVC, svmbook.SVC),
+        "multiclass": (svm.SVC, svmbook.SVC),
+        "svr": (svm.SVR, svmbook.SVR),
+        "oneclass": (svm.OneClassSVM, svmbook.OneClassSVM),
+    }[kind]
 
-        def fit_mc(model):
-            def fit():
-                m = model(C=1.0, gamma=gamma, **common).fit(X, y)
-                return dict(n_iter=int(np.sum(m.n_iter_)), support=m.support_, coef=None)
-
-            return fit
-
-        return {
-            "sklearn": fit_mc(svm.SVC),
-            "faithful": fit_mc(lambda **kw: svmbook.SVC(solver="smo", **kw)),
-        }
-
-    def sk():
+    def fitted(model):
+        m = model.fit(X) if kind == "oneclass" else model.fit(X, y)
+        coef = None if kind == "multiclass" else m.dual_coef_.ravel()
         if kind == "svc":
-            m = svm.SVC(C=1.0, gamma=gamma, **common).fit(X, y)
-        elif kind == "svr":
-            m = svm.SVR(C=1.0, epsilon=0.1, gamma=gamma, **common).fit(X, y)
-        else:
-            m = svm.OneClassSVM(nu=0.1, gamma=gamma, **common).fit(X)
-        coef = m.dual_coef_.ravel()
+            coef = -coef  # the binary sign flip: same |coef|, same objective either way
+        return dict(n_iter=int(np.sum(m.n_iter_)), support=m.support_, coef=coef,
+                    mode=getattr(m, "smo_mode_", None))  # fmt: skip
+
+    def fit_with(cls, **extra):
+        return lambda: fitted(cls(gamma=gamma, **params, **common, **extra))
+
+    def floor():
+        K = rbf_kernel(X, gamma=gamma)
+        big = 4.0 * X.shape[0] ** 2 / 2**20 + 64.0
+        cls = pair[1](kernel="precomputed", **params, tol=1e-3, cache_size=big)
+        m = cls.fit(K) if kind == "oneclass" else cls.fit(K, y)
+        coef = None if kind == "multiclass" else m.dual_coef_.ravel()
         if kind == "svc":
-            coef = -coef  # sklearn's binary sign flip: same |coef|, same objective either way
-        return dict(n_iter=int(np.sum(m.n_iter_)), support=m.support_, coef=coef)
+            coef = -coef
+        return dict(n_iter=int(np.sum(m.n_iter_)), support=m.support_, coef=coef, mode=None)
 
-    def ours(mode):
-        def fit():
-            if kind == "svc":
-                r = F.solve_c_svc(X, y, 1.0, kernel=k, mode=mode, **common)
-            elif kind == "svr":
-                r = F.solve_epsilon_svr(X, y, 1.0, 0.1, kernel=k, mode=mode, **common)
-            else:
-                r = F.solve_one_class(X, 0.1, kernel=k, mode=mode, **common)
-            return dict(n_iter=r.n_iter, support=r.support, coef=r.dual_coef[r.support])
-
-        return fit
-
-    return {"sklearn": sk, "faithful": ours("faithful"), "fast": ours("fast")}
+    fits = {
+        "sklearn": fit_with(pair[0]),
+        "default": fit_with(pair[1]),
+        "faithful": fit_with(pair[1], smo_mode="faithful"),
+        "fast": fit_with(pair[1], smo_mode="fast"),
+    }
+    if X.shape[0] <= FLOOR_MAX_N:
+        fits["floor"] = floor
+    return fits
 
 
 def worker(case_name, quick, repeats):
@@ -231,7 +241,7 @@ def worker(case_name, quick, repeats):
     X, y = load_case(case["quick"] if quick else case["data"])
     gamma = 1.0 / (X.shape[1] * X.var())
     fits = make_fits(case["kind"], X, y, gamma, case["cache"])
-    solvers = case["solvers"]
+    solvers = [s for s in case["solvers"] if s in fits]
     out = {s: {"times": [], "peak_mb": 0.0} for s in solvers}
     last = {}
     load_start = os.getloadavg()[0]
@@ -249,6 +259,7 @@ def worker(case_name, quick, repeats):
         r = last[s]
         out[s]["n_iter"] = r["n_iter"]
         out[s]["n_sv"] = int(len(r["support"]))
+        out[s]["smo_mode"] = r["mode"]
         out[s]["objective"] = (
             None  # multiclass: 45 machines, compare n_iter and n_SV instead
             if r["coef"] is None
@@ -332,13 +343,21 @@ def run_case(name, quick, repeats):
 
 
 def summarise(r):
-    """Add medians, minima and speed-ups against scikit-learn to a case result, in place."""
+    """Add medians, minima and speed-ups against scikit-learn to a case result, in place.
+
+    The speed-up of a solver is the median and the range of the ratios of paired repeats
+    (scikit-learn's time in repeat k over the solver's time in repeat k; the solvers run
+    interleaved in each repeat, so a pair shares the machine's state).
+    """
     sk = r["solvers"]["sklearn"]
     for v in r["solvers"].values():
         v["median_s"] = statistics.median(v["times"])
         v["min_s"] = min(v["times"])
-    for s, v in r["solvers"].items():
-        v["speedup_vs_sklearn"] = sk["median_s"] / v["median_s"] if s != "sklearn" else 1.0
+    for v in r["solvers"].values():
+        ratios = [a / b for a, b in zip(sk["times"], v["times"], strict=True)]
+        v["speedup_ratios"] = ratios
+        v["speedup_vs_sklearn"] = statistics.median(ratios)
+        v["speedup_range"] = [min(ratios), max(ratios)]
         v["objective_gap"] = (
             None
             if v["objective"] is None
@@ -352,13 +371,17 @@ def markdown(results, compile_info, meta):
     lines = [
         f"# svmbook SMO vs scikit-learn ({meta['date']}, {meta['machine']})",
         "",
-        "RBF kernel, gamma='scale', C=1, tol=1e-3, same cache budget for every solver; time is "
-        "the median of the repeats after a warm-up fit (min in brackets); speed-up = "
-        "scikit-learn median / svmbook median; gap = relative difference of the dual objective "
-        "from scikit-learn's; peak = RSS growth during the fit. Multiclass: "
-        "`svmbook.SVC(solver='smo')` (one-vs-one, faithful core) against `sklearn.svm.SVC`, "
-        "n_iter summed over the 45 machines. load = one-minute load average at the start and "
-        "end of the case (2 CPUs, shared with other work).",
+        "RBF kernel, gamma='scale', C=1, tol=1e-3, same cache budget for every solver, all "
+        "through the estimators (`svmbook.SVC`, `SVR`, `OneClassSVM` against scikit-learn's): "
+        "`default` is svmbook's defaults (`smo_mode='auto'`, the mode it chose in brackets), "
+        "`faithful` and `fast` force the SMO mode, `floor` computes the whole Gram matrix first "
+        "and fits `kernel='precomputed'` with a cache holding every row (the cost of an SMO that "
+        "never recomputes a row; n <= 15,000). Time is the median of the repeats after a "
+        "warm-up fit (min in brackets); speed-up = scikit-learn's time / the solver's time in "
+        "the same repeat, median [min-max] over the repeats; gap = relative difference of the "
+        "dual objective from scikit-learn's; peak = RSS growth during the fit. Multiclass: "
+        "one-vs-one, n_iter summed over the 45 machines. load = one-minute load average at "
+        "the start and end of the case (2 CPUs, shared with other work).",
         "",
         "| case | n x d | cache MB | solver | time s (min) | speed-up | n_iter | n_SV "
         "| objective gap | peak MB | load |",
@@ -372,11 +395,13 @@ def markdown(results, compile_info, meta):
         for s, v in r["solvers"].items():
             gap = "n/a" if v["objective_gap"] is None else f"{v['objective_gap']:+.1e}"
             load = "{:.1f} / {:.1f}".format(*r["load_average"]) if s == "sklearn" else ""
+            name = f"{s} ({v['smo_mode']})" if s == "default" and v.get("smo_mode") else s
+            lo, hi = v["speedup_range"]
             lines.append(
                 f"| {case['desc'] if s == 'sklearn' else ''} | {r['n']}x{r['d']} "
-                f"| {case['cache']:.0f} | {s} | {v['median_s']:.3f} ({v['min_s']:.3f}) "
-                f"| {v['speedup_vs_sklearn']:.2f}x | {v['n_iter']} | {v['n_sv']} "
-                f"| {gap} | {v['peak_mb']:.0f} | {load} |"
+                f"| {case['cache']:.0f} | {name} | {v['median_s']:.3f} ({v['min_s']:.3f}) "
+                f"| {v['speedup_vs_sklearn']:.2f}x [{lo:.2f}-{hi:.2f}] | {v['n_iter']} "
+                f"| {v['n_sv']} | {gap} | {v['peak_mb']:.0f} | {load} |"
             )
     lines += ["", "First call of `solve_c_svc` on a 200-point problem (import excluded):", ""]
     lines += ["| mode | cold compile s | warm cache load s |", "|---|---|---|"]

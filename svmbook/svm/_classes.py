@@ -82,7 +82,9 @@ _PARAM_DOCS = {
     "max_iter": """max_iter : int, default=-1
     Iteration cap per machine; -1 is the solver's default (LIBSVM's ``max(10^7, 100 n)`` for
     SMO). Hitting it warns with ``ConvergenceWarning`` and keeps the current (feasible)
-    solution; ``fit_status_=1``.""",
+    solution; ``fit_status_=1``. Unlike scikit-learn, where -1 means no cap at all, a fit
+    always ends: on a few ill-conditioned problems (large C, linear kernel) scikit-learn runs
+    on for 10^8 iterations and more where this stops at 10^7 and warns.""",
     "class_weight": """class_weight : dict or "balanced", default=None
     ``C`` of class ``k`` is ``class_weight[k] * C`` (SMO only).""",
     "decision_function_shape": """decision_function_shape : {"ovr", "ovo"}, default="ovr"

@@ -101,20 +101,17 @@ def _loss_parameters(loss, C, D):
 def _perceptron_result(alpha, K, y, bias, certificate, n_iter, objective, tol, formulation):
     coef = alpha * y
     w_norm2 = float(coef @ K @ coef)
-    return QPResult(
-        alpha=alpha,
-        coef=coef,
-        b=float(coef.sum()) if bias else 0.0,
-        b_interval=(float(coef.sum()),) * 2 if bias else (0.0, 0.0),
-        b_multiplier=None,
+    b = float(coef.sum()) if bias else 0.0
+    return QPResult.assemble(
+        alpha,
+        coef,
+        (b, (b, b), None),
+        alpha > tol,
         objective=objective,
-        support=np.flatnonzero(alpha > tol),
-        free=np.flatnonzero(alpha > tol),
-        **certificate.fields(),
-        n_iter=n_iter,
         w_norm2=w_norm2,
-        margin=float(2.0 / np.sqrt(w_norm2)) if w_norm2 > 0 else np.inf,
         svtol=tol,
+        certificate=certificate,
+        n_iter=n_iter,
         formulation=formulation,
     )
 

@@ -42,7 +42,6 @@ def _finish(alpha, K, y, C, *, bias, nu, certificate, n_iter, formulation, diag=
     coef = alpha * y
     g = K @ coef
     tol = svtol(C)
-    support = np.flatnonzero(alpha > tol)
     if np.isinf(C):
         free_mask = alpha > tol
     else:
@@ -68,20 +67,16 @@ def _finish(alpha, K, y, C, *, bias, nu, certificate, n_iter, formulation, diag=
         b, b_interval = bias_from_bounds(est, free_mask, lows, highs)
     w_norm2 = float(coef @ g)
     objective = float(0.5 * alpha @ (Q @ alpha) + 0.5 * np.sum(diag * alpha**2) - alpha.sum())
-    return QPResult(
-        alpha=alpha,
-        coef=coef,
-        b=float(b),
-        b_interval=(float(b_interval[0]), float(b_interval[1])),
-        b_multiplier=None if nu is None else float(nu),
+    return QPResult.assemble(
+        alpha,
+        coef,
+        (b, b_interval, nu),
+        free_mask,
         objective=objective,
-        support=support,
-        free=np.flatnonzero(free_mask),
-        **certificate.fields(),
-        n_iter=n_iter,
         w_norm2=w_norm2,
-        margin=float(2.0 / np.sqrt(w_norm2)) if w_norm2 > 0 else np.inf,
         svtol=tol,
+        certificate=certificate,
+        n_iter=n_iter,
         formulation=formulation,
     )
 
@@ -315,20 +310,16 @@ def hard_margin_primal(X, y):
     warn_status(cert)
     tol = svtol(np.inf)
     w_norm2 = float(w @ w)
-    return QPResult(
-        alpha=alpha,
-        coef=alpha * y,
-        b=b,
-        b_interval=(b, b),
-        b_multiplier=None,
+    return QPResult.assemble(
+        alpha,
+        alpha * y,
+        (b, (b, b), None),
+        alpha > tol,
         objective=0.5 * w_norm2,
-        support=np.flatnonzero(alpha > tol),
-        free=np.flatnonzero(alpha > tol),
-        **cert.fields(),
-        n_iter=int(sol["iterations"]),
         w_norm2=w_norm2,
-        margin=float(2.0 / np.sqrt(w_norm2)),
         svtol=tol,
+        certificate=cert,
+        n_iter=int(sol["iterations"]),
         formulation="hard_margin_primal (2.7) s.t. (2.4), linear",
         w=w,
     )

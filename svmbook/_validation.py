@@ -40,6 +40,7 @@ __all__ = [
     "check_positive_array",
     "check_psd",
     "check_random_state",
+    "check_range",
     "check_real",
     "check_sample_weight",
     "check_series",
@@ -232,6 +233,37 @@ def check_interval(name, value, low=-np.inf, high=np.inf, *, low_open=False, hig
     return value
 
 
+def check_range(name, low, high, *, cast=float, positive=False):
+    """Return the ends of a range ``low < high`` (``0 < low < high`` with ``positive``).
+
+    Parameters
+    ----------
+    name : str
+        What the range is of (e.g. a slider's parameter), used in the messages.
+    low, high : float or int
+        The ends.
+    cast : type, default=float
+        The type the ends are converted to (``int`` for integer ranges).
+    positive : bool, default=False
+        Also require ``low > 0`` (a logarithmic range).
+
+    Returns
+    -------
+    low, high : float or int
+        The ends, converted.
+
+    Raises
+    ------
+    ValueError
+        If the ends are not ordered (or, with ``positive``, ``low <= 0``).
+    """
+    low, high = cast(low), cast(high)
+    if not (0 < low < high if positive else low < high):
+        order = "0 < low < high" if positive else "low < high"
+        raise ValueError(f"{name}: the range needs {order}, got low={low}, high={high}")
+    return low, high
+
+
 def check_option(name, value, options):
     """Return ``value`` after checking it is one of ``options`` (strings).
 
@@ -357,7 +389,9 @@ def check_positive_array(name, value):
     return arr
 
 
-def check_points(name, X, *, n_features=None, min_features=1, min_points=1, allow_empty=False):
+def check_points(
+    name, X, *, n_points=None, n_features=None, min_features=1, min_points=1, allow_empty=False
+):
     """Return points as a finite float64 C-contiguous 2-D array (one point a row).
 
     Parameters
@@ -366,6 +400,8 @@ def check_points(name, X, *, n_features=None, min_features=1, min_points=1, allo
         The parameter's name, used in the messages.
     X : array-like of shape (n_points, n_features)
         The points. 1-D input is rejected (ambiguous between one point and one feature).
+    n_points : int or None, default=None
+        The exact number of points (rows) required, e.g. the number of labels (None: any).
     n_features : int or None, default=None
         The exact number of features (columns) required (None: any, at least ``min_features``).
     min_features : int, default=1
@@ -396,6 +432,8 @@ def check_points(name, X, *, n_features=None, min_features=1, min_points=1, allo
             f"{name} must be a 2-D array (n_samples, n_features), got {arr.ndim}-D with shape "
             f"{arr.shape}; use X.reshape(-1, 1) for one feature or X.reshape(1, -1) for one sample"
         )
+    if n_points is not None and arr.shape[0] != n_points:
+        raise ValueError(f"{name} must have shape ({n_points}, n_features), got {arr.shape}")
     if n_features is not None and arr.shape[1] != n_features:
         raise ValueError(f"{name} must have shape (n_points, {n_features}), got {arr.shape}")
     if arr.shape[1] < min_features or (arr.shape[0] == 0 and not allow_empty):

@@ -22,7 +22,13 @@ import numpy as np
 from cvxopt import matrix, solvers
 from sklearn.exceptions import ConvergenceWarning
 
-from .._validation import check_gram, check_labels_pm1, check_option, check_positive
+from .._validation import (
+    check_gram,
+    check_labels_pm1,
+    check_option,
+    check_points,
+    check_positive,
+)
 from ..thresholds import bias_from_bounds
 from ._common import certify, kernel_scale, solve_scaled, warn_status
 from ._cvx import QP_OPTIONS, min_total_violation
@@ -274,11 +280,7 @@ def hard_margin_primal(X, y):
         The points are not linearly separable.
     """
     y = check_labels_pm1("y", y)
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim != 2 or X.shape[0] != y.shape[0]:
-        raise ValueError(f"X must have shape (n_samples={y.shape[0]}, n_features), got {X.shape}")
-    if not np.all(np.isfinite(X)):
-        raise ValueError("X contains NaN or infinity")
+    X = check_points("X", X, n_points=y.shape[0])
     K = X @ X.T
     total, _ = min_total_violation(K, y, bias="explicit")
     if total > _FEASIBILITY_TOL:

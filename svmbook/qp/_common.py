@@ -118,14 +118,8 @@ def polish_scales(H, q, x, lb, ub):
 
     Parameters
     ----------
-    H : ndarray of shape (n, n)
-        The quadratic term.
-    q : ndarray of shape (n,)
-        The linear term.
-    x : ndarray of shape (n,)
-        The interior-point solution.
-    lb, ub : ndarray of shape (n,)
-        The box (entries may be infinite).
+    H, q, x, lb, ub : ndarray
+        As in :func:`certify` (``x`` the interior-point solution, the box given).
 
     Returns
     -------
@@ -147,10 +141,8 @@ def bound_guesses(x, lb, ub, width):
 
     Parameters
     ----------
-    x : ndarray of shape (n,)
-        The interior-point solution.
-    lb, ub : ndarray of shape (n,)
-        The box (entries may be infinite).
+    x, lb, ub : ndarray of shape (n,)
+        As in :func:`polish_scales`.
     width : ndarray of shape (n,)
         The box widths (:func:`polish_scales`).
 

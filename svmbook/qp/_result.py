@@ -178,8 +178,9 @@ class QPResult:
 
     @classmethod
     def assemble(
-        cls, alpha, coef, bias, free, *, objective, w_norm2, svtol, certificate, n_iter, **fields
-    ):
+        cls, alpha, coef, bias, free, svtol, w_norm2, solved, formulation, *, objective=None,
+        **fields,
+    ):  # fmt: skip
         """Return a result from a formulation's solution, its bias, free set and certificate.
 
         Parameters
@@ -191,16 +192,19 @@ class QPResult:
             multiplier (None if there is none); stored as floats.
         free : ndarray of bool
             Which variables lie strictly inside their box; ``support`` is ``|coef| > svtol``.
-        objective, w_norm2, svtol : float
+        svtol, w_norm2 : float
             As the attributes.
-        certificate : Certificate
-            The solution's check, stored as ``status``, ``message``, ``duality_gap`` and
-            ``infeasibility``.
-        n_iter : int
-            Interior-point iterations.
+        solved : tuple
+            ``(certificate, n_iter)``: the solution's :class:`Certificate`, stored as
+            ``status``, ``message``, ``duality_gap`` and ``infeasibility``, and the
+            interior-point iterations.
+        formulation : str
+            As the attribute.
+        objective : float, default=None
+            As the attribute (None: ``w_norm2 / 2``, the nearest-point and primal objective).
         **fields
-            ``formulation``, and ``margin`` (default: ``2 rho / sqrt(w_norm2)``, infinite when
-            ``w_norm2`` vanishes), ``w``, ``rho``, ``rho_interval`` where they apply.
+            ``margin`` (default: ``2 rho / sqrt(w_norm2)``, infinite when ``w_norm2`` vanishes),
+            ``w``, ``rho``, ``rho_interval`` where they apply.
 
         Returns
         -------
@@ -208,6 +212,7 @@ class QPResult:
             The result.
         """
         b, (lo, hi), multiplier = bias
+        certificate, n_iter = solved
         rho = 1.0 if fields.get("rho") is None else fields["rho"]
         fields.setdefault("margin", float(2.0 * rho / np.sqrt(w_norm2)) if w_norm2 > 0 else np.inf)
         return cls(
@@ -216,13 +221,14 @@ class QPResult:
             b=float(b),
             b_interval=(float(lo), float(hi)),
             b_multiplier=None if multiplier is None else float(multiplier),
-            objective=objective,
+            objective=0.5 * w_norm2 if objective is None else objective,
             support=np.flatnonzero(np.abs(coef) > svtol),
             free=np.flatnonzero(free),
             **certificate.fields(),
             n_iter=n_iter,
             w_norm2=w_norm2,
             svtol=svtol,
+            formulation=formulation,
             **fields,
         )
 

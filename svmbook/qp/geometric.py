@@ -187,20 +187,11 @@ def _two_hull_result(K, y, upper, *, label, where):
     _, _, free, eps = thresholds.bound_sets(alpha, upper)
     # Stationarity: y_i f_i + nu_class = 0 on free SVs, so u = -nu_pos, l = nu_neg.
     b_mult = None if np.any(np.isnan(nu)) else 0.5 * float(nu[0] - nu[1])
+    bias = (-thr.b, (-thr.b_interval[1], -thr.b_interval[0]), b_mult)
     return QPResult.assemble(
-        alpha,
-        coef,
-        (-thr.b, (-thr.b_interval[1], -thr.b_interval[0]), b_mult),
-        free,
-        objective=0.5 * w_norm2,
-        w_norm2=w_norm2,
-        svtol=eps,
-        certificate=cert,
-        n_iter=n_iter,
-        formulation=label,
-        rho=thr.rho,
-        rho_interval=thr.rho_interval,
-    )
+        alpha, coef, bias, free, eps, w_norm2, (cert, n_iter), label,
+        rho=thr.rho, rho_interval=thr.rho_interval,
+    )  # fmt: skip
 
 
 def mu_svm_dual(K, y, mu, *, sample_weight=None):
@@ -301,10 +292,8 @@ def l2_geometric_dual(K, y, C, *, sample_weight=None):
 
     Parameters
     ----------
-    K : array-like of shape (n_samples, n_samples)
-        Gram matrix of the original kernel.
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
+    K, y : array-like of shape (n_samples, n_samples), (n_samples,)
+        Gram matrix of the original kernel, labels in {-1, +1}.
     C : float
         Slack penalty of (2.29), ``> 0`` and finite.
     sample_weight : array-like of shape (n_samples,), default=None
@@ -443,19 +432,11 @@ def min_norm_wrch(K, mu=np.inf, *, sample_weight=None):
     warn_status(cert)
     _, _, free, eps = thresholds.bound_sets(alpha, upper)
     w_norm2 = float(alpha @ K @ alpha)
+    label = f"min_norm_wrch (4.15)/(5.31), mu={mu:g}"
     return QPResult.assemble(
-        alpha,
-        alpha.copy(),
-        (0.0, (0.0, 0.0), None),
-        free,
-        objective=0.5 * w_norm2,
-        w_norm2=w_norm2,
-        svtol=eps,
-        certificate=cert,
-        n_iter=n_iter,
-        formulation=f"min_norm_wrch (4.15)/(5.31), mu={mu:g}",
+        alpha, alpha.copy(), (0.0, (0.0, 0.0), None), free, eps, w_norm2, (cert, n_iter), label,
         margin=None,
-    )
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)

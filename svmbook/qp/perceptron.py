@@ -103,17 +103,9 @@ def _perceptron_result(alpha, K, y, bias, certificate, n_iter, objective, tol, f
     w_norm2 = float(coef @ K @ coef)
     b = float(coef.sum()) if bias else 0.0
     return QPResult.assemble(
-        alpha,
-        coef,
-        (b, (b, b), None),
-        alpha > tol,
-        objective=objective,
-        w_norm2=w_norm2,
-        svtol=tol,
-        certificate=certificate,
-        n_iter=n_iter,
-        formulation=formulation,
-    )
+        alpha, coef, (b, (b, b), None), alpha > tol, tol, w_norm2, (certificate, n_iter),
+        formulation, objective=objective,
+    )  # fmt: skip
 
 
 def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
@@ -133,10 +125,8 @@ def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
 
     Parameters
     ----------
-    K : array-like of shape (n_samples, n_samples)
-        Gram matrix of the original kernel.
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
+    K, y
+        As in :func:`perceptron_kernel`.
     loss : {"hard", "l1", "l2"}, default="l1"
     C : float, default=None
         Box bound (``"l1"``) or the L2 penalty giving ``D = 2C`` (``"l2"``).

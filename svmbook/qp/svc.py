@@ -74,17 +74,9 @@ def _finish(alpha, K, y, C, *, bias, nu, certificate, n_iter, formulation, diag=
     w_norm2 = float(coef @ g)
     objective = float(0.5 * alpha @ (Q @ alpha) + 0.5 * np.sum(diag * alpha**2) - alpha.sum())
     return QPResult.assemble(
-        alpha,
-        coef,
-        (b, b_interval, nu),
-        free_mask,
-        objective=objective,
-        w_norm2=w_norm2,
-        svtol=tol,
-        certificate=certificate,
-        n_iter=n_iter,
-        formulation=formulation,
-    )
+        alpha, coef, (b, b_interval, nu), free_mask, tol, w_norm2, (certificate, n_iter),
+        formulation, objective=objective,
+    )  # fmt: skip
 
 
 def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10):
@@ -312,16 +304,8 @@ def hard_margin_primal(X, y):
     warn_status(cert)
     tol = svtol(np.inf)
     w_norm2 = float(w @ w)
+    label = "hard_margin_primal (2.7) s.t. (2.4), linear"
+    solved = (cert, int(sol["iterations"]))
     return QPResult.assemble(
-        alpha,
-        alpha * y,
-        (b, (b, b), None),
-        alpha > tol,
-        objective=0.5 * w_norm2,
-        w_norm2=w_norm2,
-        svtol=tol,
-        certificate=cert,
-        n_iter=int(sol["iterations"]),
-        formulation="hard_margin_primal (2.7) s.t. (2.4), linear",
-        w=w,
+        alpha, alpha * y, (b, (b, b), None), alpha > tol, tol, w_norm2, solved, label, w=w
     )

@@ -200,15 +200,6 @@ def svr_dual(
         highs = np.where(at0, r + epsilon, np.where(at_hi, r - epsilon - dU, np.inf))
         b, b_interval = bias_from_bounds(est, pin, lows, highs)
     return QPResult.assemble(
-        alpha,
-        beta,
-        (b, b_interval, nu),
-        free_mask,
-        objective=objective,
-        w_norm2=float(beta @ g),
-        svtol=tol,
-        certificate=cert,
-        n_iter=n_iter,
-        formulation=label,
-        margin=None,
-    )
+        alpha, beta, (b, b_interval, nu), free_mask, tol, float(beta @ g), (cert, n_iter), label,
+        objective=objective, margin=None,
+    )  # fmt: skip

@@ -316,6 +316,7 @@ def b_geom(f, y, alpha):
     Returns
     -------
     float
+        The threshold ``b``.
 
     Examples
     --------

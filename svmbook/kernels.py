@@ -362,16 +362,10 @@ def kernel_row(kind, theta, X, i, Y, out):
 
     Parameters
     ----------
-    kind : int
-        ``Kernel.kind`` (must be >= 0).
-    theta : ndarray of shape (n_theta,), float64
-        ``Kernel.theta``.
-    X : ndarray of shape (n_x, n_features), float64, C-contiguous
-        The points the row is taken from.
+    kind, theta, X, Y
+        As in :func:`kernel_rows`.
     i : int
         Index of the row's point in ``X``.
-    Y : ndarray of shape (n_y, n_features), float64, C-contiguous
-        The points the kernel is evaluated against.
     out : ndarray of shape (n_y,), float64, C-contiguous
         Filled in place.
 
@@ -397,9 +391,11 @@ def kernel_rows(kind, theta, X, rows, Y, out):
     theta : ndarray of shape (n_theta,), float64
         ``Kernel.theta``.
     X : ndarray of shape (n_x, n_features), float64, C-contiguous
+        The points the rows are taken from.
     rows : ndarray of shape (n_rows,), int64
         Rows of ``X``.
     Y : ndarray of shape (n_y, n_features), float64, C-contiguous
+        The points the kernel is evaluated against.
     out : ndarray of shape (n_rows, n_y), float64
         Filled in place.
 

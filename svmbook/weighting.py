@@ -278,8 +278,8 @@ def avg_class_err(y_true, y_pred):
 
     Parameters
     ----------
-    y_true, y_pred
-        As in :func:`overall_err`.
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels, as in :func:`overall_err`.
 
     Returns
     -------

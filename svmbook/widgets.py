@@ -132,10 +132,8 @@ def int_slider(name, low, high, value=None, *, step=1):
 
     Parameters
     ----------
-    name : str
-        The slider's description (the parameter it sets).
-    low, high : int
-        The range, ``low < high``.
+    name, low, high
+        As in :func:`float_slider` (integer ends).
     value : int, optional
         The start value (default: ``low``).
     step : int, default=1

@@ -897,12 +897,16 @@ def bspline(order, normalised=True):
     return _dispatchable("bspline", _BSPLINE, {"order": order, "normalised": normalised})
 
 
-def _combinator(name, kernels, implicit_bias):
-    """Return the :class:`Kernel` of a sum or product of ``kernels`` (PSD if every part is)."""
+def _combinator(name, kernels, bias_rule):
+    """Return the :class:`Kernel` of a sum or product of ``kernels`` (PSD if every part is).
+
+    ``bias_rule`` (``any`` or ``all``) turns the parts' ``implicit_bias`` flags into the whole's.
+    """
+    kernels = check_instances(name, kernels, Kernel)
     return Kernel(
         name,
         (("kernels", kernels),),
-        implicit_bias=implicit_bias,
+        implicit_bias=bias_rule(k.implicit_bias for k in kernels),
         psd=all(k.psd for k in kernels),
         _repr=name + "(" + ", ".join(repr(k) for k in kernels) + ")",
     )
@@ -923,8 +927,7 @@ def additive(*kernels):
     kernel : Kernel
         PSD if every part is; implicit bias if any part has one.
     """
-    kernels = check_instances("additive", kernels, Kernel)
-    return _combinator("additive", kernels, any(k.implicit_bias for k in kernels))
+    return _combinator("additive", kernels, any)
 
 
 def tensor(*kernels):
@@ -943,8 +946,7 @@ def tensor(*kernels):
     kernel : Kernel
         PSD if every part is; implicit bias if every part has one.
     """
-    kernels = check_instances("tensor", kernels, Kernel)
-    return _combinator("tensor", kernels, all(k.implicit_bias for k in kernels))
+    return _combinator("tensor", kernels, all)
 
 
 _CATALOGUE = {

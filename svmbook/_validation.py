@@ -40,6 +40,7 @@ __all__ = [
     "check_positive_array",
     "check_psd",
     "check_random_state",
+    "check_range",
     "check_real",
     "check_sample_weight",
     "check_series",
@@ -53,18 +54,31 @@ __all__ = [
 MU_RTOL = 1e-12
 
 
+#: The ``name`` entry every check shares; :func:`_named` puts it first in the Parameters section.
+_NAME_DOC = """name : str
+    The parameter's name, used in the messages."""
+
+
+def _named(check):
+    """Return ``check`` with the shared ``name`` entry first in its docstring's Parameters."""
+    header = "\n    Parameters\n    ----------\n"
+    if check.__doc__:  # None under python -OO
+        entry = "    " + _NAME_DOC.replace("\n", "\n    ") + "\n"
+        check.__doc__ = check.__doc__.replace(header, header + entry, 1)
+    return check
+
+
 # --------------------------------------------------------------------------------------------
 # scalars
 # --------------------------------------------------------------------------------------------
 
 
+@_named
 def check_positive(name, value, *, allow_inf=False, allow_zero=False, hint=""):
     """Return ``value`` as a float after checking ``value > 0`` (or ``>= 0`` with ``allow_zero``).
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     value : float
         The value to check. NaN is rejected.
     allow_inf : bool, default=False
@@ -101,20 +115,19 @@ def check_positive(name, value, *, allow_inf=False, allow_zero=False, hint=""):
     return value
 
 
+@_named
 def check_real(name, value):
     """Return ``value`` as a float after checking it is a finite real number.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     value : float
         The value to check.
 
     Returns
     -------
     float
-        The value.
+        The finite value.
 
     Raises
     ------
@@ -126,13 +139,12 @@ def check_real(name, value):
     return check_interval(name, value, -np.inf, np.inf, low_open=True, high_open=True)
 
 
+@_named
 def check_int(name, value, low, high=None, *, integral_float=False):
     """Return ``value`` as an int after checking it is an integer (not a bool) in ``[low, high]``.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     value : int
         The value to check.
     low : int
@@ -169,13 +181,12 @@ def check_int(name, value, low, high=None, *, integral_float=False):
     return int(value)
 
 
+@_named
 def check_bool(name, value):
     """Return ``value`` as a bool after checking it is one (Python or numpy).
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     value : bool
         The value to check.
 
@@ -194,13 +205,12 @@ def check_bool(name, value):
     return bool(value)
 
 
+@_named
 def check_interval(name, value, low=-np.inf, high=np.inf, *, low_open=False, high_open=False):
     """Return ``value`` as a float after checking it lies in the interval ``low .. high``.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     value : float
         The value to check. NaN is always rejected; infinities only pass when an open-ended side
         allows them (``high=np.inf, high_open=False``).
@@ -212,7 +222,7 @@ def check_interval(name, value, low=-np.inf, high=np.inf, *, low_open=False, hig
     Returns
     -------
     float
-        The value.
+        The value, inside the interval.
 
     Raises
     ------
@@ -232,13 +242,43 @@ def check_interval(name, value, low=-np.inf, high=np.inf, *, low_open=False, hig
     return value
 
 
+def check_range(name, low, high, *, cast=float, positive=False):
+    """Return the ends of a range ``low < high`` (``0 < low < high`` with ``positive``).
+
+    Parameters
+    ----------
+    name : str
+        What the range is of (e.g. a slider's parameter), used in the messages.
+    low, high : float or int
+        The ends.
+    cast : type, default=float
+        The type the ends are converted to (``int`` for integer ranges).
+    positive : bool, default=False
+        Also require ``low > 0`` (a logarithmic range).
+
+    Returns
+    -------
+    low, high : float or int
+        The ends, converted.
+
+    Raises
+    ------
+    ValueError
+        If the ends are not ordered (or, with ``positive``, ``low <= 0``).
+    """
+    low, high = cast(low), cast(high)
+    if not (0 < low < high if positive else low < high):
+        order = "0 < low < high" if positive else "low < high"
+        raise ValueError(f"{name}: the range needs {order}, got low={low}, high={high}")
+    return low, high
+
+
+@_named
 def check_option(name, value, options):
     """Return ``value`` after checking it is one of ``options`` (strings).
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     value : str
         The value to check.
     options : sequence of str
@@ -260,13 +300,12 @@ def check_option(name, value, options):
     return value
 
 
+@_named
 def check_random_state(name, value):
     """Return a ``numpy.random.Generator`` from None, a non-negative int or a Generator.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     value : None, int or numpy.random.Generator
         The seed (None: fresh entropy) or the generator itself.
 
@@ -293,13 +332,12 @@ def check_random_state(name, value):
     )
 
 
+@_named
 def check_instances(name, values, cls):
     """Return ``values`` as a non-empty tuple after checking every item is a ``cls``.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     values : iterable
         The items.
     cls : type
@@ -331,13 +369,12 @@ def check_instances(name, values, cls):
 # --------------------------------------------------------------------------------------------
 
 
+@_named
 def check_positive_array(name, value):
     """Return ``value`` as a float64 array after checking it is non-empty, finite and ``> 0``.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     value : float or array-like
         The value(s) to check (any shape).
 
@@ -357,15 +394,18 @@ def check_positive_array(name, value):
     return arr
 
 
-def check_points(name, X, *, n_features=None, min_features=1, min_points=1, allow_empty=False):
+@_named
+def check_points(
+    name, X, *, n_points=None, n_features=None, min_features=1, min_points=1, allow_empty=False
+):
     """Return points as a finite float64 C-contiguous 2-D array (one point a row).
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     X : array-like of shape (n_points, n_features)
         The points. 1-D input is rejected (ambiguous between one point and one feature).
+    n_points : int or None, default=None
+        The exact number of points (rows) required, e.g. the number of labels (None: any).
     n_features : int or None, default=None
         The exact number of features (columns) required (None: any, at least ``min_features``).
     min_features : int, default=1
@@ -396,6 +436,8 @@ def check_points(name, X, *, n_features=None, min_features=1, min_points=1, allo
             f"{name} must be a 2-D array (n_samples, n_features), got {arr.ndim}-D with shape "
             f"{arr.shape}; use X.reshape(-1, 1) for one feature or X.reshape(1, -1) for one sample"
         )
+    if n_points is not None and arr.shape[0] != n_points:
+        raise ValueError(f"{name} must have shape ({n_points}, n_features), got {arr.shape}")
     if n_features is not None and arr.shape[1] != n_features:
         raise ValueError(f"{name} must have shape (n_points, {n_features}), got {arr.shape}")
     if arr.shape[1] < min_features or (arr.shape[0] == 0 and not allow_empty):
@@ -411,13 +453,12 @@ def check_points(name, X, *, n_features=None, min_features=1, min_points=1, allo
     return arr
 
 
+@_named
 def check_csr(name, X):
     """Return a scipy.sparse matrix as a finite float64 CSR matrix with sorted indices.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     X : scipy.sparse matrix of shape (n_points, n_features)
         The points.
 
@@ -444,13 +485,12 @@ def check_csr(name, X):
     return X
 
 
+@_named
 def check_square(name, K, *, context=""):
     """Raise unless ``K`` is a square 2-D array.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     K : ndarray
         The matrix.
     context : str, default=""
@@ -465,13 +505,12 @@ def check_square(name, K, *, context=""):
         raise ValueError(f"{name} must be a square 2-D Gram matrix{context}, got shape {K.shape}")
 
 
+@_named
 def check_gram(name, K, n_samples=None):
     """Return a Gram matrix as a C-contiguous float64 square array with finite entries.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     K : array-like of shape (n, n)
         The Gram matrix.
     n_samples : int, default=None
@@ -500,6 +539,7 @@ def check_gram(name, K, n_samples=None):
     return np.ascontiguousarray(K)
 
 
+@_named
 def check_psd(name, H):
     """Raise a readable error when the Hessian ``H`` of a QP is not positive semidefinite.
 
@@ -508,8 +548,6 @@ def check_psd(name, H):
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     H : ndarray of shape (n, n)
         The symmetric Hessian.
 
@@ -529,13 +567,12 @@ def check_psd(name, H):
         )
 
 
+@_named
 def check_targets(name, y):
     """Return regression targets as a finite 1-D float64 array.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     y : array-like of shape (n,)
         The targets.
 
@@ -559,13 +596,12 @@ def check_targets(name, y):
     return np.ascontiguousarray(y)
 
 
+@_named
 def check_labels_pm1(name, y, *, both_classes=True):
     """Return labels as a 1-D float64 array with values in {-1, +1}.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     y : array-like of shape (n,)
         The labels.
     both_classes : bool, default=True
@@ -591,13 +627,12 @@ def check_labels_pm1(name, y, *, both_classes=True):
     return y
 
 
+@_named
 def check_indices(name, value, n, max_size=None):
     """Return distinct indices into ``range(n)`` as a 1-D int64 array.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     value : array-like of shape (k,)
         The indices (integral floats are accepted, a boolean mask is not).
     n : int
@@ -638,13 +673,12 @@ def check_indices(name, value, n, max_size=None):
     return idx
 
 
+@_named
 def check_sample_weight(name, sample_weight, n_samples, *, positive=False):
     """Return per-point weights ``s_i >= 0`` (``> 0`` with ``positive``) as float64.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     sample_weight : array-like of shape (n_samples,) or None
         The weights; None means all ones.
     n_samples : int
@@ -665,8 +699,7 @@ def check_sample_weight(name, sample_weight, n_samples, *, positive=False):
     if sample_weight is None:
         return np.ones(n_samples)
     s = np.asarray(sample_weight, dtype=np.float64)
-    if s.shape != (n_samples,):
-        raise ValueError(f"{name} must have shape ({n_samples},), got {s.shape}")
+    _check_length(name, s, n_samples)
     if not np.all(np.isfinite(s)):
         raise ValueError(f"{name} contains NaN or infinity")
     if positive and np.any(s <= 0):
@@ -681,6 +714,13 @@ def check_sample_weight(name, sample_weight, n_samples, *, positive=False):
 # --------------------------------------------------------------------------------------------
 
 
+def _check_length(name, arr, n_samples):
+    """Raise a ``ValueError`` naming ``name`` unless ``arr`` has shape ``(n_samples,)``."""
+    if arr.shape != (n_samples,):
+        raise ValueError(f"{name} must have shape ({n_samples},), got {arr.shape}")
+
+
+@_named
 def check_hull_mu(name, mu, sample_weight, groups=None, *, labels=None):
     """Raise a ``ValueError`` naming ``mu`` when a weighted reduced hull is empty.
 
@@ -690,8 +730,6 @@ def check_hull_mu(name, mu, sample_weight, groups=None, *, labels=None):
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     mu : float
         The reduction parameter.
     sample_weight : ndarray of shape (n,)
@@ -720,13 +758,12 @@ def check_hull_mu(name, mu, sample_weight, groups=None, *, labels=None):
             )
 
 
+@_named
 def check_alpha0(name, alpha0, length, upper, idx):
     """Return a solver's starting point in solver order after checking it is feasible.
 
     Parameters
     ----------
-    name : str
-        The parameter's name, used in the messages.
     alpha0 : array-like of shape (length,)
         The start, in the caller's order.
     length : int
@@ -792,13 +829,12 @@ def check_equality(name, value, target, scale, *, start="alpha0"):
         raise ValueError(f"{start} is infeasible: {name} = {value!r}, must equal {target!r}")
 
 
+@_named
 def check_two_classes(name, value, n_samples, *, pm1=False):
     """Return two-class labels as float64 ``+-1`` (the larger label is +1).
 
     Parameters
     ----------
-    name : str
-        Parameter name for the message.
     value : array-like of shape (n_samples,)
         The labels.
     n_samples : int
@@ -809,6 +845,7 @@ def check_two_classes(name, value, n_samples, *, pm1=False):
     Returns
     -------
     ndarray of shape (n_samples,)
+        The labels, -1.0 or +1.0.
 
     Raises
     ------
@@ -816,8 +853,7 @@ def check_two_classes(name, value, n_samples, *, pm1=False):
         Wrong shape, not exactly two classes, or (``pm1``) a label other than -1 and +1.
     """
     y = np.asarray(value)
-    if y.shape != (n_samples,):
-        raise ValueError(f"{name} must have shape ({n_samples},), got {y.shape}")
+    _check_length(name, y, n_samples)
     if pm1:
         return check_labels_pm1(name, y)
     classes = np.unique(y)
@@ -826,13 +862,12 @@ def check_two_classes(name, value, n_samples, *, pm1=False):
     return np.where(y == classes[-1], 1.0, -1.0)
 
 
+@_named
 def check_multipliers(name, value, n_samples):
     """Return multipliers (convex-combination weights) as float64, finite and ``>= 0``.
 
     Parameters
     ----------
-    name : str
-        Parameter name for the message.
     value : array-like of shape (n_samples,)
         The multipliers.
     n_samples : int
@@ -841,6 +876,7 @@ def check_multipliers(name, value, n_samples):
     Returns
     -------
     ndarray of shape (n_samples,)
+        The multipliers.
 
     Raises
     ------
@@ -848,8 +884,7 @@ def check_multipliers(name, value, n_samples):
         Wrong shape, a NaN or infinity, or a negative entry (below a rounding of ``-1e-12``).
     """
     alpha = np.asarray(value, dtype=np.float64).ravel()
-    if alpha.shape != (n_samples,):
-        raise ValueError(f"{name} must have shape ({n_samples},), got {alpha.shape}")
+    _check_length(name, alpha, n_samples)
     if not np.all(np.isfinite(alpha)) or np.any(alpha < -1e-12):
         raise ValueError(f"{name} must be finite and >= 0")
     return alpha
@@ -886,13 +921,12 @@ def check_mu_or_inverse(name, mu, inverse):
     return check_positive(name, mu)
 
 
+@_named
 def check_series(name, value):
     """Return a dict ``{label: (x, values)}`` of equal-length non-empty float arrays.
 
     Parameters
     ----------
-    name : str
-        Parameter name for the message.
     value : dict
         ``{label: (x, values)}``.
 

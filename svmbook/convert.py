@@ -197,9 +197,7 @@ def lambda_to_c(lam, n):
     >>> lambda_to_c(0.01, 50)
     1.0
     """
-    lam = check_positive("lam", lam)
-    n = check_positive("n", n)
-    return 1.0 / (2.0 * lam * n)
+    return _half_reciprocal("lam", lam, n)
 
 
 def c_to_lambda(C, n):
@@ -229,6 +227,12 @@ def c_to_lambda(C, n):
     >>> c_to_lambda(1.0, 50)
     0.01
     """
-    C = check_positive("C", C)
-    n = check_positive("n", n)
-    return 1.0 / (2.0 * C * n)
+    return _half_reciprocal("C", C, n)
+
+
+def _half_reciprocal(name, value, n):
+    """Return ``1 / (2 value n)`` after checking both factors: (2.10)'s map between C and lambda.
+
+    The map is its own inverse, so one function serves both directions.
+    """
+    return 1.0 / (2.0 * check_positive(name, value) * check_positive("n", n))

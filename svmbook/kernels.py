@@ -362,16 +362,10 @@ def kernel_row(kind, theta, X, i, Y, out):
 
     Parameters
     ----------
-    kind : int
-        ``Kernel.kind`` (must be >= 0).
-    theta : ndarray of shape (n_theta,), float64
-        ``Kernel.theta``.
-    X : ndarray of shape (n_x, n_features), float64, C-contiguous
-        The points the row is taken from.
+    kind, theta, X, Y
+        As in :func:`kernel_rows`.
     i : int
         Index of the row's point in ``X``.
-    Y : ndarray of shape (n_y, n_features), float64, C-contiguous
-        The points the kernel is evaluated against.
     out : ndarray of shape (n_y,), float64, C-contiguous
         Filled in place.
 
@@ -397,9 +391,11 @@ def kernel_rows(kind, theta, X, rows, Y, out):
     theta : ndarray of shape (n_theta,), float64
         ``Kernel.theta``.
     X : ndarray of shape (n_x, n_features), float64, C-contiguous
+        The points the rows are taken from.
     rows : ndarray of shape (n_rows,), int64
         Rows of ``X``.
     Y : ndarray of shape (n_y, n_features), float64, C-contiguous
+        The points the kernel is evaluated against.
     out : ndarray of shape (n_rows, n_y), float64
         Filled in place.
 
@@ -642,6 +638,41 @@ def _sparse_gram(kind, theta, X, Y):
 # --------------------------------------------------------------------------------------------
 
 
+def _dispatchable(name, kind, params, *, psd=True, implicit_bias=True, theta=None, text=""):
+    """Return the :class:`Kernel` ``name`` that the jitted dispatcher evaluates as ``kind``.
+
+    Parameters
+    ----------
+    name : str
+        The catalogue name.
+    kind : int
+        The dispatcher's code.
+    params : dict
+        The checked parameters, in the factory's order.
+    psd, implicit_bias : bool, default=True
+        As the :class:`Kernel` attributes.
+    theta : tuple of float, default=None
+        The dispatcher's parameter vector (None: the values of ``params``).
+    text : str, default=""
+        The ``repr`` ("": the factory call with every parameter).
+
+    Returns
+    -------
+    Kernel
+        The kernel.
+    """
+    theta = params.values() if theta is None else theta
+    return Kernel(
+        name,
+        tuple(params.items()),
+        implicit_bias=implicit_bias,
+        psd=psd,
+        kind=kind,
+        _theta=tuple(float(t) for t in theta),
+        _repr=text,
+    )
+
+
 def linear():
     """Linear kernel ``k(x, x') = <x, x'>``.
 
@@ -678,14 +709,8 @@ def polynomial(degree, coef0=1.0, scale=1.0):
     degree = check_int("degree", degree, 1, integral_float=True)
     coef0 = check_real("coef0", coef0)
     scale = check_real("scale", scale)
-    return Kernel(
-        "polynomial",
-        (("degree", degree), ("coef0", coef0), ("scale", scale)),
-        implicit_bias=True,
-        psd=coef0 >= 0 and scale >= 0,
-        kind=_POLYNOMIAL,
-        _theta=(float(degree), coef0, scale),
-    )
+    params = {"degree": degree, "coef0": coef0, "scale": scale}
+    return _dispatchable("polynomial", _POLYNOMIAL, params, psd=coef0 >= 0 and scale >= 0)
 
 
 def rbf(sigma=None, gamma=None):
@@ -720,15 +745,7 @@ def rbf(sigma=None, gamma=None):
         text = f"rbf(gamma={gamma!r})"
     if not (math.isfinite(gamma) and gamma > 0 and math.isfinite(sigma) and sigma > 0):
         raise ValueError(f"sigma={sigma!r} / gamma={gamma!r} overflow; choose a moderate width")
-    return Kernel(
-        "rbf",
-        (("sigma", sigma), ("gamma", gamma)),
-        implicit_bias=True,
-        psd=True,
-        kind=_RBF,
-        _theta=(gamma,),
-        _repr=text,
-    )
+    return _dispatchable("rbf", _RBF, {"sigma": sigma, "gamma": gamma}, theta=(gamma,), text=text)
 
 
 def erbf(sigma):
@@ -746,9 +763,7 @@ def erbf(sigma):
     kernel : Kernel
     """
     sigma = check_positive("sigma", sigma)
-    return Kernel(
-        "erbf", (("sigma", sigma),), implicit_bias=True, psd=True, kind=_ERBF, _theta=(sigma,)
-    )
+    return _dispatchable("erbf", _ERBF, {"sigma": sigma})
 
 
 def mlp(scale=1.0, offset=-1.0, divide_by_dim=False):
@@ -774,14 +789,8 @@ def mlp(scale=1.0, offset=-1.0, divide_by_dim=False):
     scale = check_real("scale", scale)
     offset = check_real("offset", offset)
     divide_by_dim = check_bool("divide_by_dim", divide_by_dim)
-    return Kernel(
-        "mlp",
-        (("scale", scale), ("offset", offset), ("divide_by_dim", divide_by_dim)),
-        implicit_bias=False,
-        psd=False,
-        kind=_MLP,
-        _theta=(scale, offset, float(divide_by_dim)),
-    )
+    params = {"scale": scale, "offset": offset, "divide_by_dim": divide_by_dim}
+    return _dispatchable("mlp", _MLP, params, psd=False, implicit_bias=False)
 
 
 def fourier(order, toolbox_bug=False):
@@ -810,14 +819,8 @@ def fourier(order, toolbox_bug=False):
     """
     order = check_int("order", order, 0, integral_float=True)
     toolbox_bug = check_bool("toolbox_bug", toolbox_bug)
-    return Kernel(
-        "fourier",
-        (("order", order), ("toolbox_bug", toolbox_bug)),
-        implicit_bias=True,
-        psd=not toolbox_bug,
-        kind=_FOURIER,
-        _theta=(float(order), float(toolbox_bug)),
-    )
+    params = {"order": order, "toolbox_bug": toolbox_bug}
+    return _dispatchable("fourier", _FOURIER, params, psd=not toolbox_bug)
 
 
 def spline(order=1, knots=None):
@@ -851,14 +854,8 @@ def spline(order=1, knots=None):
     """
     order = check_int("order", order, 0, integral_float=True)
     if knots is None:
-        return Kernel(
-            "spline",
-            (("order", order), ("knots", None)),
-            implicit_bias=True,
-            psd=True,
-            kind=_SPLINE_INFINITE,
-            _theta=(float(order),),
-        )
+        params = {"order": order, "knots": None}
+        return _dispatchable("spline", _SPLINE_INFINITE, params, theta=(order,))
     arr = np.asarray(knots)
     if arr.dtype.kind not in "iuf":
         raise TypeError(f"knots must be a 1-D array of real numbers, got dtype {arr.dtype}")
@@ -867,14 +864,8 @@ def spline(order=1, knots=None):
     if not np.all(np.isfinite(arr)):
         raise ValueError("knots must be finite")
     knots = tuple(float(t) for t in arr)
-    return Kernel(
-        "spline",
-        (("order", order), ("knots", knots)),
-        implicit_bias=True,
-        psd=True,
-        kind=_SPLINE_FINITE,
-        _theta=(float(order),) + knots,
-    )
+    params = {"order": order, "knots": knots}
+    return _dispatchable("spline", _SPLINE_FINITE, params, theta=(order, *knots))
 
 
 def bspline(order, normalised=True):
@@ -903,22 +894,19 @@ def bspline(order, normalised=True):
     """
     order = check_int("order", order, 0, integral_float=True)
     normalised = check_bool("normalised", normalised)
-    return Kernel(
-        "bspline",
-        (("order", order), ("normalised", normalised)),
-        implicit_bias=True,
-        psd=True,
-        kind=_BSPLINE,
-        _theta=(float(order), float(normalised)),
-    )
+    return _dispatchable("bspline", _BSPLINE, {"order": order, "normalised": normalised})
 
 
-def _combinator(name, kernels, implicit_bias):
-    """Return the :class:`Kernel` of a sum or product of ``kernels`` (PSD if every part is)."""
+def _combinator(name, kernels, bias_rule):
+    """Return the :class:`Kernel` of a sum or product of ``kernels`` (PSD if every part is).
+
+    ``bias_rule`` (``any`` or ``all``) turns the parts' ``implicit_bias`` flags into the whole's.
+    """
+    kernels = check_instances(name, kernels, Kernel)
     return Kernel(
         name,
         (("kernels", kernels),),
-        implicit_bias=implicit_bias,
+        implicit_bias=bias_rule(k.implicit_bias for k in kernels),
         psd=all(k.psd for k in kernels),
         _repr=name + "(" + ", ".join(repr(k) for k in kernels) + ")",
     )
@@ -939,8 +927,7 @@ def additive(*kernels):
     kernel : Kernel
         PSD if every part is; implicit bias if any part has one.
     """
-    kernels = check_instances("additive", kernels, Kernel)
-    return _combinator("additive", kernels, any(k.implicit_bias for k in kernels))
+    return _combinator("additive", kernels, any)
 
 
 def tensor(*kernels):
@@ -959,8 +946,7 @@ def tensor(*kernels):
     kernel : Kernel
         PSD if every part is; implicit bias if every part has one.
     """
-    kernels = check_instances("tensor", kernels, Kernel)
-    return _combinator("tensor", kernels, all(k.implicit_bias for k in kernels))
+    return _combinator("tensor", kernels, all)
 
 
 _CATALOGUE = {

@@ -40,7 +40,7 @@ def loss_laplace(r):
     Parameters
     ----------
     r : array-like
-        Residuals ``f(x) - y``.
+        As in :func:`loss_quadratic`.
 
     Returns
     -------

@@ -55,7 +55,7 @@ class PerceptronResult(NamedTuple):
         Parameters
         ----------
         K_cross : array-like of shape (n_new, n_samples)
-            Kernel values between the new points and the training points.
+            As in :meth:`svmbook.qp.QPResult.decision_function`.
 
         Returns
         -------

@@ -32,6 +32,7 @@ from ._validation import (
     check_int,
     check_labels_pm1,
     check_option,
+    check_points,
     check_positive,
     check_sample_weight,
     check_targets,
@@ -315,6 +316,7 @@ def b_geom(f, y, alpha):
     Returns
     -------
     float
+        The threshold ``b``.
 
     Examples
     --------
@@ -554,9 +556,7 @@ def linear_wsvm_geometry(model, X, y, sample_weight=None):
     WeightedSVMGeometry
     """
     y = check_labels_pm1("y", y)
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim != 2 or X.shape[0] != y.shape[0]:
-        raise ValueError(f"X must have shape ({y.shape[0]}, n_features), got {X.shape}")
+    X = check_points("X", X, n_points=y.shape[0])
     s = check_sample_weight("sample_weight", sample_weight, y.shape[0])
     mu = check_positive("model.mu", model.mu)
     alpha = np.asarray(model.alpha_[0], dtype=np.float64)
@@ -627,9 +627,7 @@ def linear_csvm_thresholds(model, X, y):
     CSVMThresholds
     """
     y = check_labels_pm1("y", y)
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim != 2 or X.shape[0] != y.shape[0]:
-        raise ValueError(f"X must have shape ({y.shape[0]}, n_features), got {X.shape}")
+    X = check_points("X", X, n_points=y.shape[0])
     C = check_positive("model.C", model.C)
     alpha = np.zeros(y.shape[0])
     alpha[np.asarray(model.support_)] = np.abs(np.asarray(model.dual_coef_)[0])

@@ -57,6 +57,7 @@ def kappa(s, y):
     Returns
     -------
     float
+        kappa.
 
     Examples
     --------
@@ -226,10 +227,8 @@ def err_cost(y_true, y_pred, costs):
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels in {-1, +1}, both classes present.
-    y_pred : array-like of shape (n_samples,)
-        Predicted labels in {-1, +1}.
+    y_true, y_pred
+        As in :func:`overall_err`.
     costs : dict or array-like of shape (n_samples,)
         ``{+1: cost_pos, -1: cost_neg}`` or one non-negative cost per point.
 
@@ -254,10 +253,8 @@ def class_errs(y_true, y_pred):
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels in {-1, +1}, both classes present.
-    y_pred : array-like of shape (n_samples,)
-        Predicted labels in {-1, +1}.
+    y_true, y_pred
+        As in :func:`overall_err`.
 
     Returns
     -------
@@ -269,7 +266,7 @@ def class_errs(y_true, y_pred):
     Raises
     ------
     ValueError
-        If a label is not -1 or +1, ``y_true`` lacks a class, or the shapes differ.
+        As :func:`overall_err`.
     """
     y_true, y_pred = _pair(y_true, y_pred)
     wrong = y_true != y_pred
@@ -281,10 +278,8 @@ def avg_class_err(y_true, y_pred):
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels in {-1, +1}, both classes present.
-    y_pred : array-like of shape (n_samples,)
-        Predicted labels in {-1, +1}.
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels, as in :func:`overall_err`.
 
     Returns
     -------
@@ -294,7 +289,7 @@ def avg_class_err(y_true, y_pred):
     Raises
     ------
     ValueError
-        If a label is not -1 or +1, ``y_true`` lacks a class, or the shapes differ.
+        As :func:`overall_err`.
     """
     p_pos, p_neg = class_errs(y_true, y_pred)
     return 0.5 * (p_pos + p_neg)

@@ -23,6 +23,7 @@ import numpy as np
 from sklearn.base import clone
 
 from svmbook import plots
+from svmbook._validation import check_range
 from svmbook.plots._style import COLORS, format_value, scatter_classes, style
 
 __all__ = [
@@ -64,6 +65,11 @@ def _widgets():
     return ipywidgets
 
 
+def _slider(kind, name, **settings):
+    """Return the ``ipywidgets`` slider ``kind`` labelled ``name``, redrawing on release only."""
+    return getattr(_widgets(), kind)(description=name, continuous_update=False, **settings)
+
+
 def log_slider(name, low, high, value=None, *, steps=40, base=10.0):
     """Return a logarithmic slider (``ipywidgets.FloatLogSlider``) for C, gamma, sigma, ...
 
@@ -84,22 +90,15 @@ def log_slider(name, low, high, value=None, *, steps=40, base=10.0):
     -------
     ipywidgets.FloatLogSlider
     """
-    low, high = float(low), float(high)
-    if not 0 < low < high:
-        raise ValueError(f"log_slider needs 0 < low < high, got low={low}, high={high}")
+    low, high = check_range(name, low, high, positive=True)
     lo, hi = math.log(low, base), math.log(high, base)
     if value is None:
         value = base ** ((lo + hi) / 2)
-    return _widgets().FloatLogSlider(
-        value=float(value),
-        base=base,
-        min=lo,
-        max=hi,
-        step=(hi - lo) / int(steps),
-        description=name,
-        continuous_update=False,
+    step = (hi - lo) / int(steps)
+    return _slider(
+        "FloatLogSlider", name, value=float(value), base=base, min=lo, max=hi, step=step,
         readout_format=".3g",
-    )
+    )  # fmt: skip
 
 
 def float_slider(name, low, high, value=None, *, step=None):
@@ -120,17 +119,11 @@ def float_slider(name, low, high, value=None, *, step=None):
     -------
     ipywidgets.FloatSlider
     """
-    low, high = float(low), float(high)
-    if not low < high:
-        raise ValueError(f"float_slider needs low < high, got low={low}, high={high}")
-    return _widgets().FloatSlider(
-        value=float((low + high) / 2 if value is None else value),
-        min=low,
-        max=high,
-        step=(high - low) / 100 if step is None else float(step),
-        description=name,
-        continuous_update=False,
-        readout_format=".3g",
+    low, high = check_range(name, low, high)
+    value = float((low + high) / 2 if value is None else value)
+    step = (high - low) / 100 if step is None else float(step)
+    return _slider(
+        "FloatSlider", name, value=value, min=low, max=high, step=step, readout_format=".3g"
     )
 
 
@@ -139,10 +132,8 @@ def int_slider(name, low, high, value=None, *, step=1):
 
     Parameters
     ----------
-    name : str
-        The slider's description (the parameter it sets).
-    low, high : int
-        The range, ``low < high``.
+    name, low, high
+        As in :func:`float_slider` (integer ends).
     value : int, optional
         The start value (default: ``low``).
     step : int, default=1
@@ -152,17 +143,9 @@ def int_slider(name, low, high, value=None, *, step=1):
     -------
     ipywidgets.IntSlider
     """
-    low, high = int(low), int(high)
-    if not low < high:
-        raise ValueError(f"int_slider needs low < high, got low={low}, high={high}")
-    return _widgets().IntSlider(
-        value=low if value is None else int(value),
-        min=low,
-        max=high,
-        step=int(step),
-        description=name,
-        continuous_update=False,
-    )
+    low, high = check_range(name, low, high, cast=int)
+    value = low if value is None else int(value)
+    return _slider("IntSlider", name, value=value, min=low, max=high, step=int(step))
 
 
 def dropdown(name, options, value=None):

@@ -73,10 +73,8 @@ def cache_home():
     pathlib.Path
         The cache directory, with ``~`` expanded; it may not exist yet.
     """
-    if os.environ.get("SVMBOOK_CACHE"):
-        return Path(os.environ["SVMBOOK_CACHE"]).expanduser()
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base).expanduser() / "svmbook"
+    return _environ_dir("SVMBOOK_CACHE") or Path(base).expanduser() / "svmbook"
 
 
 def data_home():
@@ -90,9 +88,13 @@ def data_home():
     pathlib.Path
         The data root, with ``~`` expanded; it may not exist yet.
     """
-    if os.environ.get("SVMBOOK_DATA"):
-        return Path(os.environ["SVMBOOK_DATA"]).expanduser()
-    return cache_home()
+    return _environ_dir("SVMBOOK_DATA") or cache_home()
+
+
+def _environ_dir(variable):
+    """Return the directory in the environment ``variable``, ``~`` expanded; None if unset."""
+    value = os.environ.get(variable)
+    return Path(value).expanduser() if value else None
 
 
 def _sha256(path):

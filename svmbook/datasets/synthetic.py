@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._docstrings import shared_docs
 from .._validation import check_int, check_interval, check_positive, check_random_state
 
 __all__ = [
@@ -24,6 +25,22 @@ __all__ = [
 ]
 
 
+_toy_docs = shared_docs(
+    {
+        "random_state": "random_state : None, int or numpy.random.Generator, default=None\n"
+        "    The seed of the draws, or the generator itself.",
+        "random_state_0": "random_state : None, int or numpy.random.Generator, default=0\n"
+        "    The seed of the draws, or the generator itself.",
+        "returns_xy": "Returns\n-------\nX : ndarray of shape (n_samples, 2), float64\n"
+        "    The points.\ny : ndarray of shape (n_samples,), float64 in {-1, +1}\n"
+        "    Their labels.",
+        "returns_pos_neg": "Returns\n-------\nX : ndarray of shape (n_pos + n_neg, 2), float64\n"
+        "    The points.\ny : ndarray of shape (n_pos + n_neg,), float64 in {-1, +1}\n"
+        "    Their labels.",
+    }
+)
+
+
 def _split_classes(n_samples):
     """Class sizes (negatives, positives): the positives get the odd sample."""
     n_neg = n_samples // 2
@@ -35,6 +52,7 @@ def _shuffled(rng, X, y):
     return np.ascontiguousarray(X[order]), y[order]
 
 
+@_toy_docs
 def make_linear2d(n_samples=40, margin=0.5, random_state=None):
     """Linearly separable 2-D data with a guaranteed gap.
 
@@ -48,12 +66,9 @@ def make_linear2d(n_samples=40, margin=0.5, random_state=None):
         Number of points (>= 2); ``n_samples // 2`` negatives, the rest positives.
     margin : float, default=0.5
         Width of the empty strip around the labelling line, in [0, 1).
-    random_state : None, int or numpy.random.Generator, default=None
+    {random_state}
 
-    Returns
-    -------
-    X : ndarray of shape (n_samples, 2), float64
-    y : ndarray of shape (n_samples,), float64 in {-1, +1}
+    {returns_xy}
     """
     n_samples = check_int("n_samples", n_samples, 2)
     margin = check_interval("margin", margin, 0.0, 1.0, high_open=True)
@@ -73,6 +88,7 @@ def make_linear2d(n_samples=40, margin=0.5, random_state=None):
     return _shuffled(rng, X, y)
 
 
+@_toy_docs
 def make_blobs2d(n_samples=100, separation=3.0, cluster_std=1.0, random_state=None):
     """Two isotropic Gaussian classes in 2-D, overlapping unless far apart.
 
@@ -88,12 +104,9 @@ def make_blobs2d(n_samples=100, separation=3.0, cluster_std=1.0, random_state=No
         Distance between the class means, >= 0.
     cluster_std : float, default=1.0
         Standard deviation of each coordinate, > 0.
-    random_state : None, int or numpy.random.Generator, default=None
+    {random_state}
 
-    Returns
-    -------
-    X : ndarray of shape (n_samples, 2), float64
-    y : ndarray of shape (n_samples,), float64 in {-1, +1}
+    {returns_xy}
     """
     n_samples = check_int("n_samples", n_samples, 2)
     separation = check_interval("separation", separation, 0.0, high_open=True)
@@ -111,6 +124,7 @@ def make_blobs2d(n_samples=100, separation=3.0, cluster_std=1.0, random_state=No
     return _shuffled(rng, X, y)
 
 
+@_toy_docs
 def make_xor(n_samples=200, noise=0.25, random_state=None):
     """Make the XOR problem: four Gaussian clusters at (±1, ±1), opposite corners sharing a label.
 
@@ -124,12 +138,9 @@ def make_xor(n_samples=200, noise=0.25, random_state=None):
         Number of points (>= 4), spread as evenly as possible over the four clusters.
     noise : float, default=0.25
         Standard deviation of each cluster, >= 0.
-    random_state : None, int or numpy.random.Generator, default=None
+    {random_state}
 
-    Returns
-    -------
-    X : ndarray of shape (n_samples, 2), float64
-    y : ndarray of shape (n_samples,), float64 in {-1, +1}
+    {returns_xy}
     """
     n_samples = check_int("n_samples", n_samples, 4)
     noise = check_interval("noise", noise, 0.0, high_open=True)
@@ -142,6 +153,7 @@ def make_xor(n_samples=200, noise=0.25, random_state=None):
     return _shuffled(rng, X, y)
 
 
+@_toy_docs
 def make_circles2d(n_samples=200, factor=0.5, noise=0.1, random_state=None):
     """Two concentric rings: the inner one (radius ``factor``) is +1, the outer one (radius 1) -1.
 
@@ -153,12 +165,9 @@ def make_circles2d(n_samples=200, factor=0.5, noise=0.1, random_state=None):
         Radius of the inner ring relative to the outer one, in (0, 1).
     noise : float, default=0.1
         Standard deviation of Gaussian noise added to each coordinate, >= 0.
-    random_state : None, int or numpy.random.Generator, default=None
+    {random_state}
 
-    Returns
-    -------
-    X : ndarray of shape (n_samples, 2), float64
-    y : ndarray of shape (n_samples,), float64 in {-1, +1}
+    {returns_xy}
     """
     n_samples = check_int("n_samples", n_samples, 2)
     factor = check_interval("factor", factor, 0.0, 1.0, low_open=True, high_open=True)
@@ -188,6 +197,7 @@ def _two_gaussians(n_pos, n_neg, separation, rng):
     return _shuffled(rng, X, y)
 
 
+@_toy_docs
 def make_unbal(n_pos=200, n_neg=1000, random_state=0):
     """Make the unbal set of Goodrich section 4.4 (Fig. 4.16): two overlapping 2-D Gaussians.
 
@@ -201,18 +211,16 @@ def make_unbal(n_pos=200, n_neg=1000, random_state=0):
     ----------
     n_pos, n_neg : int, default=200, 1000
         Class sizes (>= 1 each).
-    random_state : None, int or numpy.random.Generator, default=0
+    {random_state_0}
 
-    Returns
-    -------
-    X : ndarray of shape (n_pos + n_neg, 2), float64
-    y : ndarray of shape (n_pos + n_neg,), float64 in {-1, +1}
+    {returns_pos_neg}
     """
     n_pos = check_int("n_pos", n_pos, 1)
     n_neg = check_int("n_neg", n_neg, 1)
     return _two_gaussians(n_pos, n_neg, 2.5, check_random_state("random_state", random_state))
 
 
+@_toy_docs
 def make_imbalanced2d(n_pos=500, n_neg=50, separation=2.0, random_state=0):
     """Make the 500 positive / 50 negative overlapping toy of Goodrich Fig. 4.10 (and 4.15).
 
@@ -227,12 +235,9 @@ def make_imbalanced2d(n_pos=500, n_neg=50, separation=2.0, random_state=0):
         Class sizes (>= 1 each).
     separation : float, default=2.0
         Distance between the class means, >= 0.
-    random_state : None, int or numpy.random.Generator, default=0
+    {random_state_0}
 
-    Returns
-    -------
-    X : ndarray of shape (n_pos + n_neg, 2), float64
-    y : ndarray of shape (n_pos + n_neg,), float64 in {-1, +1}
+    {returns_pos_neg}
     """
     n_pos = check_int("n_pos", n_pos, 1)
     n_neg = check_int("n_neg", n_neg, 1)

@@ -125,14 +125,8 @@ def is_below(normal, offset, p, eps=0.0):
 
     Parameters
     ----------
-    normal : ndarray of shape (n_features,)
-        Unit outward normal of the facet's hyperplane.
-    offset : float
-        The hyperplane's offset: it is ``{x : normal . x = offset}``.
-    p : array-like of shape (n_features,) or (n_points, n_features)
-        One point, or several points as rows.
-    eps : float, default=0.0
-        Distance tolerance: points within ``eps`` of the hyperplane count as coplanar.
+    normal, offset, p, eps
+        As in :func:`is_visible`.
 
     Returns
     -------

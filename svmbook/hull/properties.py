@@ -82,10 +82,8 @@ def kset_polytope(P, k):
 
     Parameters
     ----------
-    P : array-like of shape (n, d)
-        The points, d >= 2.
-    k : int
-        Subset size, ``1 <= k <= n``.
+    P, k
+        As in :func:`count_ksets`.
 
     Returns
     -------

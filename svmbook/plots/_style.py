@@ -280,17 +280,8 @@ def circle_support_vectors(ax, points, *, label="support vectors"):
     -------
     matplotlib.collections.PathCollection
     """
-    return ax.scatter(
-        points[:, 0],
-        points[:, 1],
-        s=SV_SIZE,
-        facecolors="none",
-        edgecolors=COLORS["sv"],
-        linewidths=1.2,
-        label=label,
-        zorder=4,
-        gid="support_vectors",
-    )
+    ring = {"facecolors": "none", "edgecolors": COLORS["sv"], "linewidths": 1.2, "zorder": 4}
+    return ax.scatter(*points[:, :2].T, s=SV_SIZE, label=label, gid="support_vectors", **ring)
 
 
 def scatter_classes(ax, X, y, *, pos_label=None):
@@ -634,17 +625,8 @@ def scatter_points(ax, P, color, *, gid="points", label=None, size=POINT_SIZE):
     -------
     matplotlib.collections.PathCollection
     """
-    return ax.scatter(
-        P[:, 0],
-        P[:, 1],
-        s=size,
-        c=[color],
-        edgecolors="white",
-        lw=0.5,
-        zorder=3,
-        gid=gid,
-        label=label,
-    )
+    filled = {"c": [color], "edgecolors": "white", "lw": 0.5, "zorder": 3}
+    return ax.scatter(*P[:, :2].T, s=size, gid=gid, label=label, **filled)
 
 
 def draw_margin(ax, w, b, xlim, ylim, *, gid="margins", color=None):

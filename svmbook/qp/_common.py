@@ -72,14 +72,9 @@ def polish(H, q, x, nu, *, lb, ub, A):
     n = x.shape[0]
     lb = np.full(n, -np.inf) if lb is None else np.asarray(lb, dtype=np.float64)
     ub = np.full(n, np.inf) if ub is None else np.asarray(ub, dtype=np.float64)
-    width = np.where(np.isfinite(ub - lb), ub - lb, max(1.0, float(np.max(np.abs(x)))))
     a = None if A is None else np.asarray(A, dtype=np.float64).ravel()
-    gscale = max(1.0, float(np.max(np.abs(q))), float(np.max(np.abs(H @ x))))
-    for theta in (1e-9, 1e-7, 1e-5, 1e-3):
-        at_lo = (x - lb) <= theta * width
-        at_hi = ~at_lo & ((ub - x) <= theta * width)
-        free = ~(at_lo | at_hi)
-        z = np.where(at_lo, lb, np.where(at_hi, ub, 0.0))
+    width, tol = polish_scales(H, q, x, lb, ub)
+    for at_lo, at_hi, free, z in bound_guesses(x, lb, ub, width):
         F = np.flatnonzero(free)
         nu_new = nu
         if F.size:
@@ -103,7 +98,7 @@ def polish(H, q, x, nu, *, lb, ub, A):
                 hi_set = (at_lo & (a < 0)) | (at_hi & (a > 0))
                 lo = np.max(-g[lo_set] / a[lo_set]) if lo_set.any() else -np.inf
                 hi = np.min(-g[hi_set] / a[hi_set]) if hi_set.any() else np.inf
-                if lo > hi + 1e-9 * gscale:
+                if lo > hi + tol:
                     continue
                 nu_new = (
                     nu
@@ -113,14 +108,88 @@ def polish(H, q, x, nu, *, lb, ub, A):
                     )
                 )
             g = g + a * nu_new
-        tol = 1e-9 * gscale
-        box_tol = 1e-9 * width
-        if np.any(z < lb - box_tol) or np.any(z > ub + box_tol):
-            continue
-        if np.any(np.abs(g[free]) > tol) or np.any(g[at_lo] < -tol) or np.any(g[at_hi] > tol):
-            continue
-        return np.clip(z, lb, ub), nu_new
+        if satisfies_kkt(z, g, lb, ub, width, tol, (at_lo, at_hi, free)):
+            return np.clip(z, lb, ub), nu_new
     return None
+
+
+def polish_scales(H, q, x, lb, ub):
+    """Return the scales of an active-set polish: each variable's box width and the KKT tolerance.
+
+    Parameters
+    ----------
+    H, q, x, lb, ub : ndarray
+        As in :func:`certify` (``x`` the interior-point solution, the box given).
+
+    Returns
+    -------
+    width : ndarray of shape (n,)
+        ``ub - lb``, or ``max(1, max |x|)`` where a side is unbounded.
+    tol : float
+        ``1e-9`` times the size of the gradient's terms, the tolerance of the KKT conditions.
+    """
+    width = np.where(np.isfinite(ub - lb), ub - lb, max(1.0, float(np.max(np.abs(x)))))
+    return width, 1e-9 * max(1.0, float(np.max(np.abs(q))), float(np.max(np.abs(H @ x))))
+
+
+def bound_guesses(x, lb, ub, width):
+    """Yield guesses of which variables of ``x`` sit at a bound, the tightest guess first.
+
+    A variable within ``theta * width`` of a bound is taken at it, for ``theta`` from 1e-9 to
+    1e-3: interior-point iterates stop strictly inside the box, on near-degenerate problems only
+    to about 1e-4 of it.
+
+    Parameters
+    ----------
+    x, lb, ub : ndarray of shape (n,)
+        As in :func:`polish_scales`.
+    width : ndarray of shape (n,)
+        The box widths (:func:`polish_scales`).
+
+    Yields
+    ------
+    at_lo, at_hi, free : ndarray of bool of shape (n,)
+        The variables guessed at the lower bound, at the upper bound, and between.
+    z : ndarray of shape (n,)
+        The guessed bounds, 0 at the free variables (to be solved for).
+    """
+    for theta in (1e-9, 1e-7, 1e-5, 1e-3):
+        at_lo = (x - lb) <= theta * width
+        at_hi = ~at_lo & ((ub - x) <= theta * width)
+        free = ~(at_lo | at_hi)
+        yield at_lo, at_hi, free, np.where(at_lo, lb, np.where(at_hi, ub, 0.0))
+
+
+def satisfies_kkt(z, grad, lb, ub, width, tol, guess):
+    """Whether a polished point satisfies the box and the signs of the bound multipliers.
+
+    Parameters
+    ----------
+    z : ndarray of shape (n,)
+        The polished point.
+    grad : ndarray of shape (n,)
+        The gradient of the Lagrangian at ``z`` (equality multipliers included).
+    lb, ub : ndarray of shape (n,)
+        The box.
+    width : ndarray of shape (n,)
+        The box widths, the unit of the box tolerance ``1e-9 width``.
+    tol : float
+        The gradient tolerance (:func:`polish_scales`).
+    guess : tuple of ndarray of bool
+        ``(at_lo, at_hi, free)`` from :func:`bound_guesses`: ``grad`` must vanish on the free
+        variables, be ``>= 0`` at a lower bound and ``<= 0`` at an upper one.
+
+    Returns
+    -------
+    bool
+        True when every condition holds to its tolerance.
+    """
+    at_lo, at_hi, free = guess
+    if np.any(z < lb - 1e-9 * width) or np.any(z > ub + 1e-9 * width):
+        return False
+    return not (
+        np.any(np.abs(grad[free]) > tol) or np.any(grad[at_lo] < -tol) or np.any(grad[at_hi] > tol)
+    )
 
 
 def kernel_scale(K):

@@ -176,6 +176,62 @@ class QPResult:
     rho: float | None = field(default=None)
     rho_interval: tuple[float, float] | None = field(default=None)
 
+    @classmethod
+    def assemble(
+        cls, alpha, coef, bias, free, svtol, w_norm2, solved, formulation, *, objective=None,
+        **fields,
+    ):  # fmt: skip
+        """Return a result from a formulation's solution, its bias, free set and certificate.
+
+        Parameters
+        ----------
+        alpha, coef : ndarray
+            The dual variables and expansion coefficients (see the attributes).
+        bias : tuple
+            ``(b, (lo, hi), multiplier)``: the bias, its KKT interval and the equality
+            multiplier (None if there is none); stored as floats.
+        free : ndarray of bool
+            Which variables lie strictly inside their box; ``support`` is ``|coef| > svtol``.
+        svtol, w_norm2 : float
+            As the attributes.
+        solved : tuple
+            ``(certificate, n_iter)``: the solution's :class:`Certificate`, stored as
+            ``status``, ``message``, ``duality_gap`` and ``infeasibility``, and the
+            interior-point iterations.
+        formulation : str
+            As the attribute.
+        objective : float, default=None
+            As the attribute (None: ``w_norm2 / 2``, the nearest-point and primal objective).
+        **fields
+            ``margin`` (default: ``2 rho / sqrt(w_norm2)``, infinite when ``w_norm2`` vanishes),
+            ``w``, ``rho``, ``rho_interval`` where they apply.
+
+        Returns
+        -------
+        QPResult
+            The result.
+        """
+        b, (lo, hi), multiplier = bias
+        certificate, n_iter = solved
+        rho = 1.0 if fields.get("rho") is None else fields["rho"]
+        fields.setdefault("margin", float(2.0 * rho / np.sqrt(w_norm2)) if w_norm2 > 0 else np.inf)
+        return cls(
+            alpha=alpha,
+            coef=coef,
+            b=float(b),
+            b_interval=(float(lo), float(hi)),
+            b_multiplier=None if multiplier is None else float(multiplier),
+            objective=0.5 * w_norm2 if objective is None else objective,
+            support=np.flatnonzero(np.abs(coef) > svtol),
+            free=np.flatnonzero(free),
+            **certificate.fields(),
+            n_iter=n_iter,
+            w_norm2=w_norm2,
+            svtol=svtol,
+            formulation=formulation,
+            **fields,
+        )
+
     def decision_function(self, K_cross):
         """``f`` at new points from ``K_cross[i, j] = K(x_new_i, x_train_j)``.
 

@@ -43,7 +43,14 @@ from .._validation import (
     check_positive,
     check_sample_weight,
 )
-from ._common import certify, kernel_scale, warn_status
+from ._common import (
+    bound_guesses,
+    certify,
+    kernel_scale,
+    polish_scales,
+    satisfies_kkt,
+    warn_status,
+)
 from ._cvx import solve_qp
 from ._result import QPResult
 
@@ -69,14 +76,8 @@ def _polish_groups(H, q, x, nu, lb, ub, groups, rhs):
     interval of multipliers: we keep cvxopt's when it lies inside, else the midpoint.
     """
     m = rhs.shape[0]
-    width = np.where(np.isfinite(ub - lb), ub - lb, max(1.0, float(np.max(np.abs(x)))))
-    gscale = max(1.0, float(np.max(np.abs(q))), float(np.max(np.abs(H @ x))))
-    tol = 1e-9 * gscale
-    for theta in (1e-9, 1e-7, 1e-5, 1e-3):
-        at_lo = (x - lb) <= theta * width
-        at_hi = ~at_lo & ((ub - x) <= theta * width)
-        free = ~(at_lo | at_hi)
-        z = np.where(at_lo, lb, np.where(at_hi, ub, 0.0))
+    width, tol = polish_scales(H, q, x, lb, ub)
+    for at_lo, at_hi, free, z in bound_guesses(x, lb, ub, width):
         F = np.flatnonzero(free)
         rows = np.unique(groups[F])
         nu_new = np.array(nu, dtype=np.float64)
@@ -107,16 +108,8 @@ def _polish_groups(H, q, x, nu, lb, ub, groups, rhs):
                 nu_new[grp] = 0.5 * (lo + hi) if np.isfinite(lo + hi) else min(max(0.0, lo), hi)
         if not ok:
             continue
-        grad = g + nu_new[groups]
-        if np.any(z < lb - 1e-9 * width) or np.any(z > ub + 1e-9 * width):
-            continue
-        if (
-            np.any(np.abs(grad[free]) > tol)
-            or np.any(grad[at_lo] < -tol)
-            or np.any(grad[at_hi] > tol)
-        ):
-            continue
-        return np.clip(z, lb, ub), nu_new
+        if satisfies_kkt(z, g + nu_new[groups], lb, ub, width, tol, (at_lo, at_hi, free)):
+            return np.clip(z, lb, ub), nu_new
     return None
 
 
@@ -194,24 +187,11 @@ def _two_hull_result(K, y, upper, *, label, where):
     _, _, free, eps = thresholds.bound_sets(alpha, upper)
     # Stationarity: y_i f_i + nu_class = 0 on free SVs, so u = -nu_pos, l = nu_neg.
     b_mult = None if np.any(np.isnan(nu)) else 0.5 * float(nu[0] - nu[1])
-    return QPResult(
-        alpha=alpha,
-        coef=coef,
-        b=-thr.b,
-        b_interval=(-thr.b_interval[1], -thr.b_interval[0]),
-        b_multiplier=b_mult,
-        objective=0.5 * w_norm2,
-        support=np.flatnonzero(alpha > eps),
-        free=np.flatnonzero(free),
-        **cert.fields(),
-        n_iter=n_iter,
-        w_norm2=w_norm2,
-        margin=float(2.0 * thr.rho / np.sqrt(w_norm2)),
-        svtol=eps,
-        formulation=label,
-        rho=thr.rho,
-        rho_interval=thr.rho_interval,
-    )
+    bias = (-thr.b, (-thr.b_interval[1], -thr.b_interval[0]), b_mult)
+    return QPResult.assemble(
+        alpha, coef, bias, free, eps, w_norm2, (cert, n_iter), label,
+        rho=thr.rho, rho_interval=thr.rho_interval,
+    )  # fmt: skip
 
 
 def mu_svm_dual(K, y, mu, *, sample_weight=None):
@@ -312,10 +292,8 @@ def l2_geometric_dual(K, y, C, *, sample_weight=None):
 
     Parameters
     ----------
-    K : array-like of shape (n_samples, n_samples)
-        Gram matrix of the original kernel.
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
+    K, y : array-like of shape (n_samples, n_samples), (n_samples,)
+        Gram matrix of the original kernel, labels in {-1, +1}.
     C : float
         Slack penalty of (2.29), ``> 0`` and finite.
     sample_weight : array-like of shape (n_samples,), default=None
@@ -454,22 +432,11 @@ def min_norm_wrch(K, mu=np.inf, *, sample_weight=None):
     warn_status(cert)
     _, _, free, eps = thresholds.bound_sets(alpha, upper)
     w_norm2 = float(alpha @ K @ alpha)
-    return QPResult(
-        alpha=alpha,
-        coef=alpha.copy(),
-        b=0.0,
-        b_interval=(0.0, 0.0),
-        b_multiplier=None,
-        objective=0.5 * w_norm2,
-        support=np.flatnonzero(alpha > eps),
-        free=np.flatnonzero(free),
-        **cert.fields(),
-        n_iter=n_iter,
-        w_norm2=w_norm2,
+    label = f"min_norm_wrch (4.15)/(5.31), mu={mu:g}"
+    return QPResult.assemble(
+        alpha, alpha.copy(), (0.0, (0.0, 0.0), None), free, eps, w_norm2, (cert, n_iter), label,
         margin=None,
-        svtol=eps,
-        formulation=f"min_norm_wrch (4.15)/(5.31), mu={mu:g}",
-    )
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)

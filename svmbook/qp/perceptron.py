@@ -101,22 +101,11 @@ def _loss_parameters(loss, C, D):
 def _perceptron_result(alpha, K, y, bias, certificate, n_iter, objective, tol, formulation):
     coef = alpha * y
     w_norm2 = float(coef @ K @ coef)
-    return QPResult(
-        alpha=alpha,
-        coef=coef,
-        b=float(coef.sum()) if bias else 0.0,
-        b_interval=(float(coef.sum()),) * 2 if bias else (0.0, 0.0),
-        b_multiplier=None,
-        objective=objective,
-        support=np.flatnonzero(alpha > tol),
-        free=np.flatnonzero(alpha > tol),
-        **certificate.fields(),
-        n_iter=n_iter,
-        w_norm2=w_norm2,
-        margin=float(2.0 / np.sqrt(w_norm2)) if w_norm2 > 0 else np.inf,
-        svtol=tol,
-        formulation=formulation,
-    )
+    b = float(coef.sum()) if bias else 0.0
+    return QPResult.assemble(
+        alpha, coef, (b, (b, b), None), alpha > tol, tol, w_norm2, (certificate, n_iter),
+        formulation, objective=objective,
+    )  # fmt: skip
 
 
 def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
@@ -136,10 +125,8 @@ def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
 
     Parameters
     ----------
-    K : array-like of shape (n_samples, n_samples)
-        Gram matrix of the original kernel.
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
+    K, y
+        As in :func:`perceptron_kernel`.
     loss : {"hard", "l1", "l2"}, default="l1"
     C : float, default=None
         Box bound (``"l1"``) or the L2 penalty giving ``D = 2C`` (``"l2"``).

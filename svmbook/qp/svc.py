@@ -22,7 +22,13 @@ import numpy as np
 from cvxopt import matrix, solvers
 from sklearn.exceptions import ConvergenceWarning
 
-from .._validation import check_gram, check_labels_pm1, check_option, check_positive
+from .._validation import (
+    check_gram,
+    check_labels_pm1,
+    check_option,
+    check_points,
+    check_positive,
+)
 from ..thresholds import bias_from_bounds
 from ._common import certify, kernel_scale, solve_scaled, warn_status
 from ._cvx import QP_OPTIONS, min_total_violation
@@ -42,7 +48,6 @@ def _finish(alpha, K, y, C, *, bias, nu, certificate, n_iter, formulation, diag=
     coef = alpha * y
     g = K @ coef
     tol = svtol(C)
-    support = np.flatnonzero(alpha > tol)
     if np.isinf(C):
         free_mask = alpha > tol
     else:
@@ -68,22 +73,10 @@ def _finish(alpha, K, y, C, *, bias, nu, certificate, n_iter, formulation, diag=
         b, b_interval = bias_from_bounds(est, free_mask, lows, highs)
     w_norm2 = float(coef @ g)
     objective = float(0.5 * alpha @ (Q @ alpha) + 0.5 * np.sum(diag * alpha**2) - alpha.sum())
-    return QPResult(
-        alpha=alpha,
-        coef=coef,
-        b=float(b),
-        b_interval=(float(b_interval[0]), float(b_interval[1])),
-        b_multiplier=None if nu is None else float(nu),
-        objective=objective,
-        support=support,
-        free=np.flatnonzero(free_mask),
-        **certificate.fields(),
-        n_iter=n_iter,
-        w_norm2=w_norm2,
-        margin=float(2.0 / np.sqrt(w_norm2)) if w_norm2 > 0 else np.inf,
-        svtol=tol,
-        formulation=formulation,
-    )
+    return QPResult.assemble(
+        alpha, coef, (b, b_interval, nu), free_mask, tol, w_norm2, (certificate, n_iter),
+        formulation, objective=objective,
+    )  # fmt: skip
 
 
 def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10):
@@ -279,11 +272,7 @@ def hard_margin_primal(X, y):
         The points are not linearly separable.
     """
     y = check_labels_pm1("y", y)
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim != 2 or X.shape[0] != y.shape[0]:
-        raise ValueError(f"X must have shape (n_samples={y.shape[0]}, n_features), got {X.shape}")
-    if not np.all(np.isfinite(X)):
-        raise ValueError("X contains NaN or infinity")
+    X = check_points("X", X, n_points=y.shape[0])
     K = X @ X.T
     total, _ = min_total_violation(K, y, bias="explicit")
     if total > _FEASIBILITY_TOL:
@@ -315,20 +304,8 @@ def hard_margin_primal(X, y):
     warn_status(cert)
     tol = svtol(np.inf)
     w_norm2 = float(w @ w)
-    return QPResult(
-        alpha=alpha,
-        coef=alpha * y,
-        b=b,
-        b_interval=(b, b),
-        b_multiplier=None,
-        objective=0.5 * w_norm2,
-        support=np.flatnonzero(alpha > tol),
-        free=np.flatnonzero(alpha > tol),
-        **cert.fields(),
-        n_iter=int(sol["iterations"]),
-        w_norm2=w_norm2,
-        margin=float(2.0 / np.sqrt(w_norm2)),
-        svtol=tol,
-        formulation="hard_margin_primal (2.7) s.t. (2.4), linear",
-        w=w,
+    label = "hard_margin_primal (2.7) s.t. (2.4), linear"
+    solved = (cert, int(sol["iterations"]))
+    return QPResult.assemble(
+        alpha, alpha * y, (b, (b, b), None), alpha > tol, tol, w_norm2, solved, label, w=w
     )

@@ -183,7 +183,6 @@ def svr_dual(
     dd = d + extra
     g = K @ beta
     tol = svtol(C)
-    support = np.flatnonzero(np.abs(beta) > tol)
     inside = np.abs(beta) < U - tol
     free_mask = inside & (np.abs(beta) > tol)
     if bias == "implicit":
@@ -200,19 +199,7 @@ def svr_dual(
         lows = np.where(at0, r - epsilon, np.where(at_lo, r + epsilon + dU, -np.inf))
         highs = np.where(at0, r + epsilon, np.where(at_hi, r - epsilon - dU, np.inf))
         b, b_interval = bias_from_bounds(est, pin, lows, highs)
-    return QPResult(
-        alpha=alpha,
-        coef=beta,
-        b=float(b),
-        b_interval=(float(b_interval[0]), float(b_interval[1])),
-        b_multiplier=None if nu is None else float(nu),
-        objective=objective,
-        support=support,
-        free=np.flatnonzero(free_mask),
-        **cert.fields(),
-        n_iter=n_iter,
-        w_norm2=float(beta @ g),
-        margin=None,
-        svtol=tol,
-        formulation=label,
-    )
+    return QPResult.assemble(
+        alpha, beta, (b, b_interval, nu), free_mask, tol, float(beta @ g), (cert, n_iter), label,
+        objective=objective, margin=None,
+    )  # fmt: skip

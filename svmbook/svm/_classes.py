@@ -4,7 +4,8 @@ After ``sklearn/svm/_classes.py``: each class is a numpydoc docstring and an ``_
 stores its arguments, plus the class attributes that say what it is (``_impl``, the problem it
 solves; ``_parameter_constraints``; ``_fixed_params``, the values of the settings it has no
 parameter for). The logic lives in :mod:`svmbook.svm._base`. Parameters shared by several classes
-are documented once, in :data:`_PARAM_DOCS`, and composed into each docstring.
+are documented once, in :data:`_PARAM_DOCS`, and composed into each docstring by
+:func:`svmbook._docstrings.compose`.
 """
 
 import textwrap
@@ -12,6 +13,7 @@ from numbers import Real
 
 from sklearn.utils._param_validation import Interval, StrOptions
 
+from .._docstrings import compose
 from ._base import BaseMuSVC, BaseOneClass, BaseSVC, BaseSVM, BaseSVR
 from ._machines import NEAREST_POINT_SOLVERS
 
@@ -30,7 +32,8 @@ def _warm_start_doc(what, how, kernel_change):
         f'``coef0``, ``kernel_params``; not to or from ``"precomputed"``) {kernel_change} '
         "Other changes start cold. SMO only."
     )
-    return "warm_start : bool, default=False\n" + textwrap.fill(text, width=92)
+    body = textwrap.indent(textwrap.fill(text, width=92), " " * 4)
+    return "warm_start : bool, default=False\n" + body
 
 
 _C_SEEDING = (
@@ -142,34 +145,8 @@ that module and holds this list.""",
 }
 
 
-def _compose(doc):
-    """Return ``doc`` with each line ``{name}`` replaced by its shared block.
-
-    A block of ``_PARAM_DOCS`` (a parameter) is indented as that line, its description 4 more;
-    a block of ``_SECTION_DOCS`` (a whole section) is indented as that line throughout.
-
-    Parameters
-    ----------
-    doc : str
-        A class docstring with ``{name}`` placeholder lines.
-
-    Returns
-    -------
-    str
-        The docstring with the blocks in place.
-    """
-    out = []
-    for line in doc.split("\n"):
-        key = line.strip()[1:-1] if line.strip().startswith("{") else None
-        indent = line[: len(line) - len(line.lstrip())]
-        if key in _PARAM_DOCS and line.strip().endswith("}"):
-            block = _PARAM_DOCS[key].split("\n")
-            out += [indent + block[0]] + [indent + "    " + b.strip() for b in block[1:]]
-        elif key in _SECTION_DOCS and line.strip().endswith("}"):
-            out += [indent + b for b in _SECTION_DOCS[key].split("\n")]
-        else:
-            out.append(line)
-    return "\n".join(out)
+#: Every shared block of the class docstrings, for :func:`svmbook._docstrings.compose`.
+_BLOCKS = {**_PARAM_DOCS, **_SECTION_DOCS}
 
 
 # the constraints of the problems only the SMO core solves: finite C, no qp options
@@ -189,7 +166,7 @@ _NO_MU = {"mu": None, "threshold": None, "stop": "relative_np", "history": False
 
 
 class SVC(BaseSVC):
-    __doc__ = _compose(
+    __doc__ = compose(
         """C-support vector classifier: reference QP or LIBSVM's SMO; binary and multiclass.
 
     ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept_``, predicting ``classes_[1]`` where ``f > 0``
@@ -292,7 +269,8 @@ class SVC(BaseSVC):
     >>> hard = SVC(kernel="linear", C=np.inf, solver="qp").fit(X, y)  # the hard margin (cvxopt)
     >>> round(hard.margin_, 6)
     1.414214
-    """
+    """,
+        _BLOCKS,
     )
 
     _impl = "svc"
@@ -327,7 +305,7 @@ class SVC(BaseSVC):
 
 
 class NuSVC(BaseSVC):
-    __doc__ = _compose(
+    __doc__ = compose(
         """nu-support vector classifier (Schoelkopf et al. 2000) solved by SMO (LIBSVM's Solver_NU).
 
     ``nu`` in (0, 1] is an upper bound on the fraction of margin errors and a lower bound on the
@@ -386,7 +364,8 @@ class NuSVC(BaseSVC):
     >>> y = np.array([0, 0, 1, 1])
     >>> NuSVC(kernel="linear", nu=0.5).fit(X, y).predict([[0.5, 0.5], [2.5, 0.5]])
     array([0, 1])
-    """
+    """,
+        _BLOCKS,
     )
 
     _impl = "nu_svc"
@@ -426,7 +405,7 @@ class NuSVC(BaseSVC):
 
 
 class MuSVC(BaseMuSVC):
-    __doc__ = _compose(
+    __doc__ = compose(
         r"""mu-SVM (Goodrich 2012): the perpendicular bisector of the nearest points of the two
     (weighted) reduced convex hulls.
 
@@ -538,7 +517,8 @@ class MuSVC(BaseMuSVC):
     >>> clf = MuSVC(mu=1.0, kernel="linear", solver="qp").fit(X, y)
     >>> clf.predict([[0.4, 0.5], [1.6, 0.5]]), round(float(clf.w_norm_[0]), 6)
     (array([0, 1]), 2.0)
-    """
+    """,
+        _BLOCKS,
     )
 
     _impl = "mu_svc"
@@ -585,7 +565,7 @@ class MuSVC(BaseMuSVC):
 
 
 class SVR(BaseSVR):
-    __doc__ = _compose(
+    __doc__ = compose(
         """Support vector regression: reference QP with four losses (Gunn 1998, chapter 5) or SMO.
 
     ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept_`` with ``dual_coef_ = beta = alpha - alpha*``,
@@ -659,7 +639,8 @@ class SVR(BaseSVR):
     >>> reg = SVR(kernel="linear", C=10.0, epsilon=0.5).fit(X, y)
     >>> np.round(reg.predict([[1.5], [4.0]]), 6)  # the flattest line within 0.5 of every point
     array([1.5     , 3.166667])
-    """
+    """,
+        _BLOCKS,
     )
 
     _impl = "svr"
@@ -698,7 +679,7 @@ class SVR(BaseSVR):
 
 
 class NuSVR(BaseSVR):
-    __doc__ = _compose(
+    __doc__ = compose(
         """nu-support vector regression (Schoelkopf et al. 2000) solved by SMO (LIBSVM's Solver_NU).
 
     ``nu`` in (0, 1] bounds the fraction of points outside the tube (above) and of support
@@ -752,7 +733,8 @@ class NuSVR(BaseSVR):
     >>> reg = NuSVR(kernel="linear", C=10.0, nu=0.5).fit(X, y)
     >>> bool(abs(reg.predict([[1.5]])[0] - 1.5) < 0.5)
     True
-    """
+    """,
+        _BLOCKS,
     )
 
     _impl = "nu_svr"
@@ -786,7 +768,7 @@ class NuSVR(BaseSVR):
 
 
 class OneClassSVM(BaseOneClass):
-    __doc__ = _compose(
+    __doc__ = compose(
         """One-class SVM (Schoelkopf et al. 2001) solved by SMO (LIBSVM's ``solve_one_class``).
 
     ``decision_function(x) = sum_i dual_coef_i K(x_i, x) - offset_``; ``predict`` is +1 (inlier)
@@ -837,7 +819,8 @@ class OneClassSVM(BaseOneClass):
     >>> X = np.array([[0.0], [0.1], [0.2], [0.3]])
     >>> OneClassSVM(gamma=1.0, nu=0.5).fit(X).predict([[0.15], [5.0]])
     array([ 1, -1])
-    """
+    """,
+        _BLOCKS,
     )
 
     _impl = "one_class"

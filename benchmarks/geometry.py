@@ -15,7 +15,7 @@ of 1/mu by
 
 with the thesis's stops (relative nearest point 1e-3 for WSK and S-K, relative KKT 1e-3 for
 MDM, LIBSVM's KKT gap below 1e-3 times the margin for SMO (``MuSVC``'s relative stop);
-:mod:`svmbook.experiments.goodrich_algorithms`).
+:mod:`svmbook.reproductions.goodrich_algorithms`).
 Reported per run: wall-clock seconds (set-up included, after an untimed warm-up), iterations,
 test error, ``||w||`` (the distance between the hulls found; its excess over the smallest one of
 the row shows a solver that stopped early) and whether it converged within ``max_iter``.
@@ -49,8 +49,8 @@ import numpy as np  # noqa: E402
 from sklearn.datasets import make_classification  # noqa: E402
 
 import svmbook  # noqa: E402
-from svmbook.experiments._common import load  # noqa: E402
-from svmbook.experiments.goodrich_algorithms import inv_mu_grid, sweep, warm_up  # noqa: E402
+from svmbook.reproductions._common import load  # noqa: E402
+from svmbook.reproductions.goodrich_algorithms import inv_mu_grid, sweep, warm_up  # noqa: E402
 
 ALGORITHMS = ("WSK", "S-K", "MDM", "SMO")
 NPAS = ("WSK", "S-K", "MDM")

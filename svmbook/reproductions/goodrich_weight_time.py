@@ -10,11 +10,11 @@ of the margin. Only the ratio matters: scaling every weight by c scales kappa by
 
 The margin width in the geometric framework is the distance between the two (weighted,
 reduced) hulls, ``||p_pos - p_neg|| = ||w||`` with ``w = sum_i alpha_i y_i phi(x_i)`` in the
-nearest-point scale (the solvers' ``w_norm``; notes 001b item 12): the supporting hyperplanes
+nearest-point scale (the solvers' ``w_norm``; docs/errata.md#goodrich-2012-ch-5-tables): the supporting hyperplanes
 through the nearest points are ``||w||`` apart.
 
-Decisions (the thesis does not name the two data sets, notes item 16): heart and german, the
-sets of the weighted Tables 5.2-5.3, as there (:mod:`svmbook.experiments.goodrich_wsk`): the
+Decisions (the thesis does not name the two data sets): heart and german, the
+sets of the weighted Tables 5.2-5.3, as there (:mod:`svmbook.reproductions.goodrich_wsk`): the
 StatLog sets (270 and 1000 points, positive = the smaller class: heart disease present, bad
 credit), the whole pooled set z-scored as the training data (a training time needs no test
 split). Ratios: 25 values geometric from 10^-3 to 10^3 (1 included). Trainer:
@@ -22,7 +22,7 @@ split). Ratios: 25 values geometric from 10^-3 to 10^3 (1 included). Trainer:
 WSK implementation, section 5.6), relative NP stop ``1e-3``. Time: wall clock of the solver
 (set-up included) in ms, the smallest of 3 identical solves (the solver is deterministic, so
 the minimum removes the noise of a shared machine), after one untimed warm-up solve; only
-orderings compare with the thesis's MATLAB times (notes item 20). ``n_iter`` is the
+orderings compare with the thesis's MATLAB times on unstated hardware. ``n_iter`` is the
 machine-independent cost.
 
 The thesis prints no numbers, so ``published`` is empty. Its claims, and the result's
@@ -57,8 +57,8 @@ from sklearn.exceptions import ConvergenceWarning
 from ..datasets import load_libsvm
 from ..solvers.nearest_point import solve_nearest_point
 from ..weighting import mu_from_kappa
-from . import Experiment, Result, iterate
-from ._common import kernel_label, make_kernel, standardise
+from . import Result, iterate
+from ._common import by_name, goodrich_figure, kernel_label, make_kernel, standardise, tiny_problem
 
 #: Thesis name -> StatLog set of :func:`svmbook.datasets.load_libsvm`.
 DATASETS = {"heart": "statlog-heart", "german": "statlog-german"}
@@ -70,14 +70,25 @@ _CI = {"datasets": ("heart",), "ratios": (-2.0, 2.0, 5), "repeats": 1}
 
 
 def ratio_grid(low, high, n_values):
-    """``n_values`` ratios ``s_pos / s_neg`` geometric from ``10**low`` to ``10**high``."""
+    """``n_values`` ratios ``s_pos / s_neg`` geometric from ``10**low`` to ``10**high``.
+
+    Parameters
+    ----------
+    low, high : float
+        Decimal exponents of the first and last ratio.
+    n_values : int
+        How many ratios.
+
+    Returns
+    -------
+    tuple of float
+        The ratios.
+    """
     return tuple(float(r) for r in np.logspace(low, high, n_values))
 
 
 def _warm_up():
-    rng = np.random.default_rng(0)
-    X = np.vstack([rng.normal(1.0, 1.0, (8, 2)), rng.normal(-1.0, 1.0, (8, 2))])
-    y = np.repeat([1.0, -1.0], 8)
+    X, y = tiny_problem()
     solve_nearest_point(X=X, kernel=make_kernel("rbf", 0.5), y=y, mu=0.5, method="wsk_fast")
 
 
@@ -185,23 +196,11 @@ def _fig_5_8(size, random_state, progress):
     )
 
 
-_PROVENANCE = "no numbers printed; set-up from notes 001b-goodrich-ch4-5.md section 3.4"
-
-EXPERIMENTS = {
-    "goodrich-fig-5.7": Experiment(
-        name="goodrich-fig-5.7",
-        title="The relationship between weighting and training time",
-        source="Goodrich (2012), Figure 5.7, section 5.5.3",
-        runner=_fig_5_7,
-        provenance=_PROVENANCE,
-        description=__doc__,
+EXPERIMENTS = by_name(
+    goodrich_figure(
+        "5.7", "The relationship between weighting and training time", "5.5.3", _fig_5_7, __doc__
     ),
-    "goodrich-fig-5.8": Experiment(
-        name="goodrich-fig-5.8",
-        title="The relationship between margin and training time",
-        source="Goodrich (2012), Figure 5.8, section 5.5.3",
-        runner=_fig_5_8,
-        provenance=_PROVENANCE,
-        description=__doc__,
+    goodrich_figure(
+        "5.8", "The relationship between margin and training time", "5.5.3", _fig_5_8, __doc__
     ),
-}
+)

@@ -1,13 +1,13 @@
 """Goodrich (2012) Tables 5.9-5.11 and Figs 5.16-5.17: perceptron thresholds, perceptrons vs SVMs.
 
-Set-up (notes 001b section 3.10): Gaussian (``gamma = 0.01``) and polynomial (``q = 3``) L1
+Set-up (Goodrich (2012), section 5.9.3): Gaussian (``gamma = 0.01``) and polynomial (``q = 3``) L1
 perceptrons on the nine Rätsch sets, "small mu" equivalent to ``C = 0.1`` and "large mu" to
 ``C = 1``, 20 runs, mean test error and standard error. A perceptron is the minimum-norm point of
 one WRCH under the kernel ``y_i y_j (K + 1)`` (4.14), trained by the accelerated one-class WSK
 (:func:`svmbook.solvers.nearest_point.solve_min_norm_point`, ``method="wsk_fast"``, relative NP
 stop ``1e-3``). Its thresholds (:func:`svmbook.thresholds.perceptron_threshold`): "KKT"
 (``b = -sum alpha_i y_i``), "Geometric" (the bisector of the per-class normalised points, our
-reading of the printed formula with a free index, notes item 8), "Bias-Free" (a perceptron
+reading of the printed formula with a free index, docs/errata.md#goodrich-2012-sec-5-9-3-thresholds), "Bias-Free" (a perceptron
 trained without the bias term, ``y_i y_j K``, with ``b = 0``; Table 2.2's "B" rows) and
 "SVM-KKT" (the SVM's KKT rule on the perceptron's alpha, with the ``y_k`` the printed sums lack).
 Table 5.11 compares the geometric threshold of the SVM (the C-SVM with the geometric threshold,
@@ -39,8 +39,9 @@ results' settings:
 * Fig. 5.16 (training time against 1/mu; (a) banana Gaussian gamma = 0.1, (b) splice gamma =
   0.01, (c) german gamma = 0.1, (d) b.cancer gamma = 0.01, (e) image linear, (f) diabetes
   polynomial q = 2): the perceptron "was slower across every dataset we tested on". Checked per
-  data set on the total time of its sweep, and at every 1/mu for the time and for the
-  iterations.
+  data set on the total time of its sweep, and at every 1/mu for the time (in every one of
+  ``REPEATS`` timed solves; times are the medians, the ratio's range is over the repeats) and
+  for the iterations.
 * Fig. 5.17 (test error along the iterations; perceptron (a) banana gamma = 0.1, mu = 1/200,
   (c) splice gamma = 0.01, mu = 1/60, (e) diabetes q = 2, mu = 1/300; SVM (b), (d), (f) at twice
   the mu): the SVM converges in fewer iterations, and each of its iterations is cheaper.
@@ -56,21 +57,22 @@ Decisions for Figs 5.16 and 5.17:
   distance (the bias term can make it smaller), and it is 0 exactly when the SVM's hulls
   intersect.
 * Fig. 5.16: Rätsch realisation 1; 1/mu on the geometric grid of
-  :func:`svmbook.experiments.goodrich_algorithms.inv_mu_grid` (12 values, 2 to 0.9 times the
+  :func:`svmbook.reproductions.goodrich_algorithms.inv_mu_grid` (12 values, 2 to 0.9 times the
   smaller class), swept from the largest 1/mu down and stopped at the first value at which the
   SVM does not converge within 10^6 iterations (the hulls touch or nearly so: smaller 1/mu only
   bring them closer); that value is in the settings (``"sweep stopped at 1/mu"``). Times are
   wall-clock seconds, set-up included, after an untimed warm-up; only orderings and ratios
   compare with the thesis's MATLAB times. A perceptron capped at 10^6 iterations is flagged
   (``perceptron converged``), its time a lower bound.
-* Fig. 5.17: the curves are sampled by :func:`svmbook.experiments.goodrich_stopping.error_path`
+* Fig. 5.17: the curves are sampled by :func:`svmbook.reproductions.goodrich_stopping.error_path`
   (a re-solve at each iteration cap, geometric caps for the early run and evenly spaced ones
   for the late run), each machine with its geometric threshold (the perceptron's as in Table
-  5.9); rows as Fig. 5.15's (:func:`svmbook.experiments.goodrich_stopping.path_summary`) plus
+  5.9); rows as Fig. 5.15's (:func:`svmbook.reproductions.goodrich_stopping.path_summary`) plus
   the time per iteration, ``(time of the full run - time of the 0-iteration run) / n_iter``
-  (set-up excluded); the sampled curves are in ``result.series[dataset, machine]``
-  (:func:`svmbook.experiments.goodrich_stopping.path_series`). The caption's "The Gaussian kernel is used" is a printed error for (e)/(f),
-  which are polynomial (q = 2, notes item 17).
+  (set-up excluded), timed ``REPEATS`` times (median and range; the claim holds if the SVM's
+  iteration is cheaper in every repeat); the sampled curves are in ``result.series[dataset, machine]``
+  (:func:`svmbook.reproductions.goodrich_stopping.path_series`). The caption's "The Gaussian kernel is used" is a printed error for (e)/(f),
+  which are polynomial (q = 2, docs/errata.md#goodrich-2012-ch-5-tables).
 
 ``size="ci"`` for Figs 5.16/5.17: banana only; Fig. 5.16 at three values of 1/mu from 0.4 to 0.9
 times the smaller class.
@@ -97,8 +99,27 @@ from sklearn.exceptions import ConvergenceWarning
 from ..qp.perceptron import perceptron_dual
 from ..solvers.nearest_point import solve_min_norm_point, solve_nearest_point
 from ..thresholds import b_geom, perceptron_threshold
-from . import Experiment, Result, iterate, mean_se, parse_table, significance_mark
-from ._common import RAETSCH, c_svm, error, kernel_label, load, make_kernel, realisations
+from . import (
+    Experiment,
+    MeanSE,
+    Result,
+    iterate,
+    mean_se,
+    parse_table,
+    significance_mark,
+    timing_ratio,
+)
+from ._common import (
+    RAETSCH,
+    c_svm,
+    error,
+    goodrich_figure,
+    kernel_label,
+    load,
+    make_kernel,
+    realisations,
+    tiny_problem,
+)
 from .goodrich_algorithms import inv_mu_grid
 from .goodrich_stopping import PATH_COLUMNS, error_path, path_series, path_summary
 
@@ -115,7 +136,7 @@ _MAX_ITER = 1_000_000
 
 
 def _perceptron(X, y, kernel, K, C, bias):
-    """The perceptron at the mu equivalent to C: (alpha * y, training f, alpha, converged)."""
+    """Train the perceptron at the mu equivalent to C: (alpha * y, training f, alpha, converged)."""
     alpha_c = perceptron_dual(K, y, loss="l1", C=C, bias=bias).alpha
     with warnings.catch_warnings():
         # counted, not shown: a capped run is reported in the result's settings
@@ -138,6 +159,23 @@ def perceptron_errors(dataset, realisation, kind, value, C):
     """Test errors of the perceptron's four thresholds and of the SVM's geometric threshold.
 
     Cached: Tables 5.9/5.10 and 5.11 share their runs within a process.
+
+    Parameters
+    ----------
+    dataset : str
+        The set's name in the thesis's tables.
+    realisation : int
+        1-based realisation.
+    kind, value
+        The kernel and its parameter.
+    C : float
+        The C the perceptron's mu is equivalent to.
+
+    Returns
+    -------
+    dict
+        Test error by threshold name, ``"SVM"`` (the C-SVM's geometric threshold) and
+        ``"unconverged"`` (capped perceptron solves, 0 to 2).
     """
     X, y, X_test, y_test = load(dataset, realisation)
     kernel = make_kernel(kind, value)
@@ -198,6 +236,35 @@ def _threshold_runner(kind, value, name):
     return run
 
 
+#: Section 5.9.3's "extremely small" differences: within one test point in 100 (the thesis's
+#: largest, image with q = 3, is below it).
+CLOSE = 0.01
+
+
+def svm_and_perceptron_close(result):
+    """Check section 5.9.3's claim on Table 5.11: SVM and perceptron errors differ very little.
+
+    Parameters
+    ----------
+    result : Result
+        A run of Table 5.11.
+
+    Returns
+    -------
+    dict
+        Claim to bool, one per kernel: every row's difference is at most :data:`CLOSE`.
+    """
+    claims = {}
+    for svm, perc in _T511.values():
+        gaps = [
+            abs(r[svm].mean - r[perc].mean)
+            for r in result.rows
+            if isinstance(r.get(svm), MeanSE) and isinstance(r.get(perc), MeanSE)
+        ]
+        claims[f"{svm} and {perc} within {CLOSE} on every row"] = bool(gaps) and max(gaps) <= CLOSE
+    return claims
+
+
 _T511 = {
     "rbf": ("Gaussian (γ = 0.01) SVM", "Gaussian Perceptron"),
     "poly": ("Polynomial (q = 3) SVM", "Polynomial Perceptron"),
@@ -232,10 +299,14 @@ _FIG_5_16_PANELS = (
     ("image", "linear", None),
     ("diabetes", "poly", 2),
 )
+#: Timed solves per 1/mu of Fig. 5.16: times are medians, the ratio's range is over repeats.
+REPEATS = {"ci": 2, "full": 3}
 _FIG_5_16_COLUMNS = (
     "SVM time",
     "perceptron time",
     "time ratio",
+    "time ratio min",
+    "time ratio max",
     "SVM n_iter",
     "perceptron n_iter",
     "iteration ratio",
@@ -249,31 +320,31 @@ _FIG_5_17_PANELS = (
 )
 
 
-def _wsk(X, y, kernel, inv_mu, perceptron):
-    """The accelerated WSK on the SVM (mu = 1/inv_mu) or the perceptron (mu = 1/(2 inv_mu)).
+def _wsk(X, y, kernel, inv_mu, perceptron, max_iter=_MAX_ITER):
+    """Train by the accelerated WSK: the SVM (mu = 1/inv_mu) or the perceptron (mu = 1/(2 inv_mu)).
 
     The ConvergenceWarning of a capped run is turned into ``converged=False`` by the caller.
     """
-    if perceptron:
-        return solve_min_norm_point(
-            X=X,
-            kernel=kernel,
-            y=y,
-            mu=0.5 / inv_mu,
-            method="wsk_fast",
-            tol=_TOL,
-            max_iter=_MAX_ITER,
-        )
-    return solve_nearest_point(
-        X=X, kernel=kernel, y=y, mu=1.0 / inv_mu, method="wsk_fast", tol=_TOL, max_iter=_MAX_ITER
-    )
+    solve = solve_min_norm_point if perceptron else solve_nearest_point
+    mu = (0.5 if perceptron else 1.0) / inv_mu
+    return solve(X=X, kernel=kernel, y=y, mu=mu, method="wsk_fast", tol=_TOL, max_iter=max_iter)
+
+
+def _ms_per_iteration(X, y, kernel, inv_mu, perceptron, repeats):
+    """Time an iteration ``repeats`` times: (full run - set-up alone) / iterations, in ms."""
+    out = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)  # the set-up run stops at 0 on purpose
+        for _ in range(repeats):
+            full = _wsk(X, y, kernel, inv_mu, perceptron)
+            setup = _wsk(X, y, kernel, inv_mu, perceptron, max_iter=0)
+            out.append(1e3 * (full.time - setup.time) / max(full.n_iter, 1))
+    return out
 
 
 def _warm_up():
     """One untimed solve of each machine on a tiny problem (loads the compiled code)."""
-    rng = np.random.default_rng(0)
-    X = np.vstack([rng.normal(1.0, 1.0, (8, 2)), rng.normal(-1.0, 1.0, (8, 2))])
-    y = np.repeat([1.0, -1.0], 8)
+    X, y = tiny_problem()
     for perceptron in (False, True):
         _wsk(X, y, make_kernel("rbf", 0.5), 2.0, perceptron)
 
@@ -281,6 +352,7 @@ def _warm_up():
 def _fig_5_16(size, random_state, progress):
     full = size == "full"
     panels = _FIG_5_16_PANELS if full else _FIG_5_16_PANELS[:1]
+    repeats = REPEATS[size]
     _warm_up()
     rows, stopped = [], {}
     for dataset, kind, value in iterate(panels, "goodrich-fig-5.16", progress):
@@ -292,7 +364,7 @@ def _fig_5_16(size, random_state, progress):
                 # a capped or intersecting SVM ends the sweep (the hulls touch at this mu)
                 warnings.simplefilter("error", ConvergenceWarning)
                 try:
-                    svm = _wsk(X, y, kernel, inv_mu, perceptron=False)
+                    svm = [_wsk(X, y, kernel, inv_mu, perceptron=False) for _ in range(repeats)]
                 except (ConvergenceWarning, ValueError) as exc:
                     if isinstance(exc, ValueError) and "intersect" not in str(exc):
                         raise
@@ -300,19 +372,22 @@ def _fig_5_16(size, random_state, progress):
                     break
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", ConvergenceWarning)  # reported as a column
-                perc = _wsk(X, y, kernel, inv_mu, perceptron=True)
+                perc = [_wsk(X, y, kernel, inv_mu, perceptron=True) for _ in range(repeats)]
+            ratio = timing_ratio(p.time / s.time for p, s in zip(perc, svm, strict=True))
             rows.append(
                 {
                     "dataset": dataset,
                     "kernel": kernel_label(kind, value),
                     "inv_mu": inv_mu,
-                    "SVM time": svm.time,
-                    "perceptron time": perc.time,
-                    "time ratio": perc.time / svm.time,
-                    "SVM n_iter": svm.n_iter,
-                    "perceptron n_iter": perc.n_iter,
-                    "iteration ratio": perc.n_iter / max(svm.n_iter, 1),
-                    "perceptron converged": perc.converged,
+                    "SVM time": float(np.median([s.time for s in svm])),
+                    "perceptron time": float(np.median([p.time for p in perc])),
+                    "time ratio": ratio["median"],
+                    "time ratio min": ratio["min"],
+                    "time ratio max": ratio["max"],
+                    "SVM n_iter": svm[0].n_iter,
+                    "perceptron n_iter": perc[0].n_iter,
+                    "iteration ratio": perc[0].n_iter / max(svm[0].n_iter, 1),
+                    "perceptron converged": perc[0].converged,
                 }
             )
     per_set = defaultdict(list)
@@ -323,6 +398,7 @@ def _fig_5_16(size, random_state, progress):
         "tol": _TOL,
         "max_iter": _MAX_ITER,
         "perceptron mu": "SVM mu / 2",
+        "repeats": repeats,
         "sweep stopped at 1/mu": stopped,
         "claim: perceptron slower on every set": bool(per_set)
         and all(
@@ -330,7 +406,7 @@ def _fig_5_16(size, random_state, progress):
             for rs in per_set.values()
         ),
         "claim: perceptron slower at every 1/mu": bool(per_set)
-        and all(r["time ratio"] > 1 for rs in per_set.values() for r in rs),
+        and all(r["time ratio min"] > 1 for rs in per_set.values() for r in rs),
         "claim: perceptron more iterations on every set": bool(per_set)
         and all(r["iteration ratio"] > 1 for rs in per_set.values() for r in rs),
     }
@@ -341,9 +417,10 @@ def _fig_5_16(size, random_state, progress):
 
 def _fig_5_17(size, random_state, progress):
     panels = _FIG_5_17_PANELS if size == "full" else _FIG_5_17_PANELS[:1]
+    repeats = REPEATS[size]
     _warm_up()
     jobs = [(p, perceptron) for p in panels for perceptron in (True, False)]
-    rows, series = [], {}
+    rows, series, per_iteration = [], {}, []
     for (dataset, kind, value, inv_mu), perceptron in iterate(jobs, "goodrich-fig-5.17", progress):
         X, y, X_test, y_test = load(dataset, 1)
         mu_inv = 2 * inv_mu if perceptron else inv_mu
@@ -361,6 +438,8 @@ def _fig_5_17(size, random_state, progress):
         summary = path_summary(path)
         machine = "perceptron" if perceptron else "SVM"
         series[dataset, machine] = path_series(path)
+        ms = _ms_per_iteration(X, y, make_kernel(kind, value), inv_mu, perceptron, repeats)
+        per_iteration.append(ms)
         rows.append(
             {
                 "dataset": dataset,
@@ -368,14 +447,19 @@ def _fig_5_17(size, random_state, progress):
                 "kernel": kernel_label(kind, value),
                 "mu": f"1/{mu_inv}",
                 **summary,
-                "ms/iter": 1e3 * (path.times[-1] - path.times[0]) / max(summary["n_iter"], 1),
+                "ms/iter": float(np.median(ms)),
+                "ms/iter min": min(ms),
+                "ms/iter max": max(ms),
             }
         )
     pairs = [(rows[j], rows[j + 1]) for j in range(0, len(rows), 2)]  # (perceptron, SVM)
+    # repeat k of the SVM against repeat k of the perceptron: cheaper in every one
+    timed = [(per_iteration[j], per_iteration[j + 1]) for j in range(0, len(rows), 2)]
     settings = {
         "realisation": 1,
         "tol": _TOL,
         "max_iter": _MAX_ITER,
+        "repeats": repeats,
         "claim: SVM fewer iterations on every set": all(
             s["n_iter"] < p["n_iter"] for p, s in pairs
         ),
@@ -383,13 +467,13 @@ def _fig_5_17(size, random_state, progress):
             s["settled at"] <= p["settled at"] for p, s in pairs
         ),
         "claim: SVM iteration cheaper on every set": all(
-            s["ms/iter"] < p["ms/iter"] for p, s in pairs
+            s_k < p_k for p, s in timed for p_k, s_k in zip(p, s, strict=True)
         ),
     }
     return Result(
         "goodrich-fig-5.17",
         ("dataset", "machine"),
-        ("kernel", "mu", *PATH_COLUMNS, "ms/iter"),
+        ("kernel", "mu", *PATH_COLUMNS, "ms/iter", "ms/iter min", "ms/iter max"),
         rows,
         settings,
         series,
@@ -456,8 +540,7 @@ _TABLE_5_11 = """
 | titanic | small μ | 0.226 ± 0.001 | 0.226 ± 0.001 | 0.224 ± 0.002 | 0.223 ± 0.002 |
 | | large μ | 0.226 ± 0.000 | 0.226 ± 0.000 | 0.224 ± 0.002 | 0.223 ± 0.002 |
 """
-_PROVENANCE = "notes 001b-goodrich-ch4-5.md section 3.10"
-_FIG_PROVENANCE = "no numbers printed; set-up from notes 001b-goodrich-ch4-5.md section 3.10"
+_PROVENANCE = "Goodrich (2012), section 5.9.3, typed as printed"
 _KEYS = ("dataset", "mu")
 
 EXPERIMENTS = {
@@ -469,6 +552,12 @@ EXPERIMENTS = {
         published=parse_table(_TABLE_5_9, (*_KEYS, *THRESHOLDS)),
         provenance=_PROVENANCE,
         description=__doc__,
+        remarks=(
+            "The geometric threshold agrees best, as in Table 4.1; the thresholds that depend "
+            "on the solution's bias terms (KKT, SVM-KKT) and the bias-free perceptron differ "
+            "most, at small mu where most multipliers sit at the bound and at large mu on "
+            "image and splice; the reason is not established."
+        ),
     ),
     "goodrich-table-5.10": Experiment(
         name="goodrich-table-5.10",
@@ -476,8 +565,9 @@ EXPERIMENTS = {
         source="Goodrich (2012), Table 5.10, section 5.9.3",
         runner=_threshold_runner("poly", 3, "goodrich-table-5.10"),
         published=parse_table(_TABLE_5_10, (*_KEYS, *THRESHOLDS)),
-        provenance=_PROVENANCE + " (only one bold mark survived the text extraction)",
+        provenance=_PROVENANCE + " (its marks are not legible: not compared)",
         description=__doc__,
+        marks=(),
     ),
     "goodrich-table-5.11": Experiment(
         name="goodrich-table-5.11",
@@ -487,21 +577,31 @@ EXPERIMENTS = {
         published=parse_table(_TABLE_5_11, (*_KEYS, *_T511["rbf"], *_T511["poly"])),
         provenance=_PROVENANCE,
         description=__doc__,
+        claims=svm_and_perceptron_close,
     ),
-    "goodrich-fig-5.16": Experiment(
-        name="goodrich-fig-5.16",
-        title="Training times for L1-loss perceptrons compared to L1-loss SVMs",
-        source="Goodrich (2012), Figure 5.16, section 5.9.3",
-        runner=_fig_5_16,
-        provenance=_FIG_PROVENANCE,
-        description=__doc__,
+    "goodrich-fig-5.16": goodrich_figure(
+        "5.16",
+        "Training times for L1-loss perceptrons compared to L1-loss SVMs",
+        "5.9.3",
+        _fig_5_16,
+        __doc__,
+        remarks=(
+            "Where both machines stop within a few dozen iterations (the top of the grid on "
+            "splice, image and diabetes) their times are the set-up's, and the perceptron is "
+            "not slower in every repeat. On b.cancer near the bottom of the grid the perceptron "
+            "stops at its iteration cap (the converged column) sooner than the SVM converges."
+        ),
     ),
-    "goodrich-fig-5.17": Experiment(
-        name="goodrich-fig-5.17",
-        title="Test error as the number of training iterations increases: perceptron vs SVM",
-        source="Goodrich (2012), Figure 5.17, section 5.9.3",
-        runner=_fig_5_17,
-        provenance=_FIG_PROVENANCE,
-        description=__doc__,
+    "goodrich-fig-5.17": goodrich_figure(
+        "5.17",
+        "Test error as the number of training iterations increases: perceptron vs SVM",
+        "5.9.3",
+        _fig_5_17,
+        __doc__,
+        remarks=(
+            "On banana the SVM's late error wanders, so it settles later than the "
+            "perceptron's. On diabetes the SVM stops within a few dozen iterations, too few to "
+            "time an iteration against the set-up alone: its range spans zero."
+        ),
     ),
 }

@@ -16,11 +16,11 @@ from scipy.stats import spearmanr
 from sklearn.exceptions import ConvergenceWarning
 
 from svmbook.datasets import load_libsvm
-from svmbook.experiments import get_experiment
-from svmbook.experiments._common import standardise
-from svmbook.experiments.goodrich_updates import summarise
 from svmbook.kernels import get_kernel
 from svmbook.qp.geometric import mu_svm_dual
+from svmbook.reproductions import get_experiment
+from svmbook.reproductions._common import standardise
+from svmbook.reproductions.goodrich_updates import summarise
 from svmbook.solvers.nearest_point import solve_min_norm_point, solve_nearest_point
 from svmbook.weighting import mu_from_kappa
 
@@ -35,10 +35,10 @@ def _blobs(seed=0, n=40, shift=1.0):
 
 
 def _greedy_vertex(h, s, mu):
-    """The vertex minimising ``h`` over one class: fill caps ``s_i mu`` in order of ``h``.
+    """Find the vertex minimising ``h`` over one class: fill caps ``s_i mu`` in order of ``h``.
 
     The last cap is taken whole when it reaches the remainder within a relative 1e-12 (seven
-    caps of 1/7 sum to 1 - 1e-16: no eighth point of weight 1e-16, errata O11).
+    caps of 1/7 sum to 1 - 1e-16: no eighth point of weight 1e-16).
     """
     beta = np.zeros_like(h)
     acc = 0.0
@@ -61,6 +61,7 @@ def _run(K, y, s, max_iter, **kw):
 
 @pytest.mark.parametrize("method, weighted", [("wsk_fast", False), ("sk", False), ("wsk", True)])
 def test_history_counts_match_brute_force(method, weighted):
+    """Match the solver's per-step counts with a brute-force vertex and count."""
     X, y = _blobs()
     K = get_kernel("rbf", gamma=1.0)(X, X)
     # weights drawn away from the cap boundary so the greedy fill has no ties at 1
@@ -91,6 +92,7 @@ def test_history_counts_match_brute_force(method, weighted):
 
 
 def test_history_update_columns_per_method():
+    """Record the update switch's columns for each method."""
     X, y = _blobs(seed=2)
     K = X @ X.T
     forced = {}
@@ -113,6 +115,7 @@ def test_history_update_columns_per_method():
 
 
 def test_summarise():
+    """Summarise a count series: tenths, trend, time under the line."""
     row = summarise(np.array([9, 8, 8, 6, 5, 4, 3, 3, 2, 2.0]), 4)
     assert row["first 10%"] == 9 and row["last 10%"] == 2 and row["trend"] == 0.25
     assert row["decreases"] and row["below line"] == 0.4 and row["first below"] == 6
@@ -123,6 +126,7 @@ def test_summarise():
 
 
 def test_fig_5_10_ci():
+    """Run Fig. 5.10 at CI size: the banana panels by both methods."""
     res = get_experiment("goodrich-fig-5.10").run(size="ci", progress=False)
     assert [(r["panel"], r["method"]) for r in res.rows] == [
         ("e", "wsk_fast"),
@@ -155,6 +159,7 @@ def test_fig_5_10_ci():
 
 
 def test_weights_with_one_ratio_are_one_problem():
+    """Solve the same problem for class weights with the same ratio."""
     # mu = 1/(0.9 kappa) is relative to the weights: scaling them all leaves the caps s_i mu
     X, y = _blobs(seed=3)
     K = get_kernel("rbf", gamma=1.0)(X, X)
@@ -168,6 +173,7 @@ def test_weights_with_one_ratio_are_one_problem():
 
 
 def test_fig_5_7_and_5_8_ci():
+    """Run Figs 5.7 and 5.8 at CI size on the same runs."""
     fig7 = get_experiment("goodrich-fig-5.7").run(size="ci", progress=False)
     fig8 = get_experiment("goodrich-fig-5.8").run(size="ci", progress=False)
     ratios = [r["ratio"] for r in fig7.rows]

@@ -1,6 +1,6 @@
 """Goodrich (2012) Tables 5.5-5.8 and Fig. 5.15: stopping conditions, and the error along a run.
 
-Set-up (notes 001b section 3.9): the mu-SVM trained by SMO with the maximal violating pair (the
+Set-up (Goodrich (2012), section 5.8): the mu-SVM trained by SMO with the maximal violating pair (the
 thesis's SMO of section 5.3, :func:`svmbook.solvers.nearest_point.solve_nearest_point` with
 ``method="smo"``), stopped by each condition of :mod:`svmbook.solvers.stopping` (relative and
 absolute KKT, relative and absolute nearest point) at ``eps = 1e-1`` and ``1e-2``; 10 runs.
@@ -8,13 +8,13 @@ Tables 5.5/5.6: Gaussian ``gamma = 0.1``, "large mu" equivalent to ``C = 100``; 
 polynomial ``q = 4``, "small mu" equivalent to ``C = 1``. Test error with the geometric
 threshold (section 5.2.5); iterations are the solver's.
 
-Decisions (notes 001b section 7 items 11-14):
+Decisions where the thesis is silent (section 5.8.2; docs/errata.md#goodrich-2012-ch-5-tables):
 
 * "mu equivalent to C": per data set and run, a C-SVM (svmbook's SMO) is trained and
   ``mu = 2 C / sum(alpha')`` (:func:`svmbook.convert.c_to_mu`), the mu whose solution is the
   same machine.
 * ``||w||`` is the nearest-point scale ``||sum alpha_i y_i phi(x_i)||`` (class sums 1), the scale
-  of the absolute conditions here (item 12): the mean over the runs of a solve to relative KKT
+  of the absolute conditions here: the mean over the runs of a solve to relative KKT
   ``1e-3``, the tightest condition the text measures against but does not print; that solve's
   iterations and error are our extra column ``KKT Rel 1e-3``.
 * Rätsch realisations 1..10 (diabetes, splice, thyroid: our seeded splits; splice z-scored).
@@ -46,7 +46,7 @@ Decisions for Fig. 5.15:
 * Rätsch realisation 1 of splice (our seeded split, z-scored).
 
 ``size="ci"`` for Fig. 5.15: 300 training points of splice drawn without replacement with
-``numpy.random.default_rng(random_state)``, the whole test set.
+``numpy.random.default_rng(0)``, the whole test set.
 
 Observed here (full size): (b) falls from 0.18 to 0.129 in 2570 SMO iterations, dipping to
 0.124 on the way (a loose stop could land lower there); (a) stays near 0.38 (Table 5.5's
@@ -71,7 +71,16 @@ from .._validation import check_int
 from ..convert import c_to_mu
 from ..solvers.nearest_point import NearestPointResult, solve_min_norm_point, solve_nearest_point
 from . import Experiment, Result, iterate, mean_se, parse_table
-from ._common import RAETSCH, c_svm, error, kernel_label, load, make_kernel, realisations
+from ._common import (
+    RAETSCH,
+    c_svm,
+    error,
+    goodrich_figure,
+    kernel_label,
+    load,
+    make_kernel,
+    realisations,
+)
 
 #: Column -> (stop rule, tolerance), in the thesis's order.
 CONDITIONS = {
@@ -102,6 +111,23 @@ def stopping_run(dataset, realisation, kind, value, C):
     ``sqrt(K(x, x))`` (entry ``(nan, nan, nan)``; observed with ``q = 4`` on data whose
     kernel diagonal reaches 1e11).
     Cached: the error and iteration tables share their runs within a process.
+
+    Parameters
+    ----------
+    dataset : str
+        The set's name in the thesis's tables.
+    realisation : int
+        1-based realisation.
+    kind, value
+        The kernel and its parameter.
+    C : float
+        The C whose equivalent mu is trained.
+
+    Returns
+    -------
+    dict
+        Column of :data:`CONDITIONS` (and :data:`REFERENCE`) to ``(test error, iterations,
+        w_norm)``.
     """
     X, y, X_test, y_test = load(dataset, realisation)
     _, alpha_c, _ = c_svm(X, y, C, kind, value)
@@ -190,11 +216,20 @@ _FIG_5_15_CI_POINTS = 300
 
 
 def iteration_caps(n_final, per_decade=8, n_linear=20):
-    """The iteration caps at which :func:`error_path` samples a run of ``n_final`` iterations.
+    """List the iteration caps at which :func:`error_path` samples a run of ``n_final`` iterations.
 
     The union of 0, the geometric caps ``round(10^(j / per_decade))`` below ``n_final`` (the
     early iterations, where the error moves most; 1, 10, 100, ... are among them), ``n_linear``
     evenly spaced caps from 0 to ``n_final`` (the late run) and ``n_final`` itself.
+
+    Parameters
+    ----------
+    n_final : int
+        Iterations of the uncapped run.
+    per_decade : int, default=8
+        Geometric caps per decade.
+    n_linear : int, default=20
+        Evenly spaced caps.
 
     Returns
     -------
@@ -317,13 +352,27 @@ def error_path(
 
 
 def path_summary(path, checkpoints=CHECKPOINTS, band=SETTLE_BAND):
-    """The figure's numbers from an :class:`ErrorPath`, as a row of a result.
+    """Summarise an :class:`ErrorPath` as a row of a result: the figure's numbers.
 
     Keys: ``"error at k"`` for each checkpoint k (the final error once the run stopped before
     k: the solver returns the same machine), ``"final error"``, ``"n_iter"``, ``"converged"``,
     ``"min error"`` (lowest along the run), ``"spread (2nd half)"`` (max - min of the sampled
     errors at iterations >= n_iter / 2) and ``"settled at"`` (the first sampled iteration from
     which every sampled error is within ``band`` of the final error).
+
+    Parameters
+    ----------
+    path : ErrorPath
+        The sampled run.
+    checkpoints : tuple of int, default=CHECKPOINTS
+        Iterations at which the error is read.
+    band : float, default=SETTLE_BAND
+        Distance from the final error that counts as settled.
+
+    Returns
+    -------
+    dict
+        The row (keys above).
     """
     it, err = path.iterations, path.errors
     n_final = int(it[-1])
@@ -347,8 +396,18 @@ def path_summary(path, checkpoints=CHECKPOINTS, band=SETTLE_BAND):
 
 
 def path_series(path):
-    """The sampled curve of an :class:`ErrorPath` for ``result.series``: a dict of arrays
-    ``"iterations"``, ``"test_error"`` and ``"time"`` (seconds of each sampled run)."""
+    """Return the sampled curve of an :class:`ErrorPath` for ``result.series``.
+
+    Parameters
+    ----------
+    path : ErrorPath
+        The sampled run.
+
+    Returns
+    -------
+    dict
+        Arrays ``"iterations"``, ``"test_error"`` and ``"time"`` (seconds of each sampled run).
+    """
     return {"iterations": path.iterations, "test_error": path.errors, "time": path.times}
 
 
@@ -367,7 +426,7 @@ PATH_COLUMNS = (
 def _fig_5_15(size, random_state, progress):
     X, y, X_test, y_test = load("splice", 1)
     if size == "ci":
-        rng = np.random.default_rng(random_state)
+        rng = np.random.default_rng(0)  # a fixed subsample: the figure's set-up takes no seed
         keep = np.sort(rng.choice(len(y), _FIG_5_15_CI_POINTS, replace=False))
         X, y = X[keep], y[keep]
     rows, series = [], {}
@@ -434,10 +493,60 @@ _TABLE_5_8 = """
 | thyroid | 2.418854e+00 | 110 | 222 | 207 | 344 | 58 | 128 | 82 | 179 |
 | titanic | 5.595426e-01 | 136 | 174 | 152 | 198 | 154 | 194 | 140 | 182 |
 """
-_PROVENANCE = "notes 001b-goodrich-ch4-5.md section 3.9"
+_PROVENANCE = "Goodrich (2012), section 5.8.2, typed as printed"
 
 
-def _experiment(number, title, kind, value, C, what, table):
+def absolute_against_relative(result):
+    """Check section 5.8.2's claim on an iteration table: the absolute stops scale with ``||w||``.
+
+    With ``||w|| < 1`` the absolute conditions stop before the relative ones; with
+    ``||w|| > 1`` after them (the thesis's Tables 5.6 and 5.8 show both).
+
+    Parameters
+    ----------
+    result : Result
+        A run of Table 5.6 or 5.8.
+
+    Returns
+    -------
+    dict
+        Claim to bool: one for the sets with ``||w|| < 1``, one for those with ``||w|| > 1``
+        (a claim with no such set is left out).
+    """
+    small, large = [], []
+    for row in result.rows:
+        if not isinstance(row["‖w‖"], float):
+            continue  # every run capped: no machine, no scale
+        for kind in ("KKT", "NP"):
+            for eps in ("1e-1", "1e-2"):
+                rel, abs_ = row[f"{kind} Rel {eps}"], row[f"{kind} Abs {eps}"]
+                if isinstance(rel, int) and isinstance(abs_, int):
+                    (small if row["‖w‖"] < 1 else large).append((abs_, rel))
+    claims = {}
+    if small:
+        claims["absolute stops come first where ||w|| < 1"] = all(a < r for a, r in small)
+    if large:
+        claims["absolute stops come later where ||w|| > 1"] = all(a > r for a, r in large)
+    return claims
+
+
+#: The report's explanations of the discrepancies (no number the printout does not show).
+_ERROR_REMARK = (
+    "The absolute KKT conditions are where we differ most: the scale of the absolute KKT "
+    "statistic is our reading (docs/errata.md#goodrich-2012-ch-5-tables), and with it our "
+    "absolute KKT stops come at other iterations than the thesis's, so their machines and "
+    "errors differ. The relative conditions, which need no scale, agree far better."
+)
+_ITERATION_REMARK = (
+    "The norms of the solutions agree on nearly every set: the same optima. The iteration "
+    "counts depend on what the thesis does not give (how the relative KKT statistic is "
+    "estimated during training, the solver's starting point), and rarely fall within the "
+    "rule's margin; the thesis's claim about absolute against relative stops is checked "
+    "separately."
+)
+
+
+def _experiment(number, title, kind, value, C, what, table, remarks=""):
     name = f"goodrich-table-{number}"
     columns = ("dataset", *CONDITIONS) if what == "error" else ("dataset", "‖w‖", *CONDITIONS)
     return Experiment(
@@ -448,6 +557,8 @@ def _experiment(number, title, kind, value, C, what, table):
         published=parse_table(table, columns),
         provenance=_PROVENANCE,
         description=__doc__,
+        claims=None if what == "error" else absolute_against_relative,
+        remarks=remarks,
     )
 
 
@@ -464,6 +575,7 @@ EXPERIMENTS = {
             100.0,
             "error",
             _TABLE_5_5,
+            _ERROR_REMARK,
         ),
         _experiment(
             "5.6",
@@ -473,6 +585,7 @@ EXPERIMENTS = {
             100.0,
             "iterations",
             _TABLE_5_6,
+            _ITERATION_REMARK,
         ),
         _experiment(
             "5.7",
@@ -482,6 +595,12 @@ EXPERIMENTS = {
             1.0,
             "error",
             _TABLE_5_7,
+            (
+                "Image's solves mostly stop at the iteration cap near the hard margin and are "
+                "left out (the settings count them), so its row averages few runs. Splice and "
+                "titanic differ with the polynomial kernel as in Appendix B's polynomial tables: "
+                "the thesis does not state how it scales their inputs."
+            ),
         ),
         _experiment(
             "5.8",
@@ -491,14 +610,26 @@ EXPERIMENTS = {
             1.0,
             "iterations",
             _TABLE_5_8,
+            (
+                "Image's solves mostly stop at the iteration cap (the settings count them): it "
+                "has no norm. The norms agree on diabetes, german and heart, the same optima; on "
+                "the other sets the thesis's polynomial machines differ from ours (it does not "
+                "state its input scaling), and so do the iteration counts. The claim about "
+                "absolute against relative stops holds."
+            ),
         ),
-        Experiment(
-            name="goodrich-fig-5.15",
-            title="Test error as the number of iterations increases (splice, Gaussian, mu = 1/30)",
-            source="Goodrich (2012), Figure 5.15, section 5.8.2",
-            runner=_fig_5_15,
-            provenance="no numbers printed; set-up from notes 001b-goodrich-ch4-5.md section 3.9",
-            description=__doc__,
+        goodrich_figure(
+            "5.15",
+            "Test error as the number of iterations increases (splice, Gaussian, mu = 1/30)",
+            "5.8.2",
+            _fig_5_15,
+            __doc__,
+            remarks=(
+                "On our z-scored splice the kernel of panel (a) is nearly diagonal, so its "
+                "machine and its error barely move along the run: it cannot wander as the "
+                "thesis's does, and no loose stop lands lower on it. The thesis does not state "
+                "how it scales splice. Panel (b) behaves as the thesis says."
+            ),
         ),
     )
 }

@@ -1,11 +1,11 @@
-"""Goodrich Figs 5.15-5.17 (svmbook.experiments.goodrich_stopping / goodrich_perceptrons).
+"""Goodrich Figs 5.15-5.17 (svmbook.reproductions.goodrich_stopping / goodrich_perceptrons).
 
 The sampled error curves are checked against brute force: every point of a path is the machine
 of a solve capped at that iteration (which must stop exactly there), read with the thresholds of
 :mod:`svmbook.thresholds`; the last point is the uncapped run. The figures run at CI size; the
 tests assert shapes, that each row's summary follows from its curve, and the thesis's orderings
 that hold robustly at CI size (iterations, not wall-clock times). The Rätsch sets are read from
-``$SVMBOOK_DATA`` (``make test`` points it at ../shared/data).
+``$SVMBOOK_DATA`` (``make test`` sets it).
 """
 
 import warnings
@@ -13,11 +13,12 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from _experiment_runs import run
+from _runs import run
 from sklearn.exceptions import ConvergenceWarning
 
-from svmbook.experiments._common import load, make_kernel
-from svmbook.experiments.goodrich_stopping import (
+from svmbook.kernels import get_kernel
+from svmbook.reproductions._common import load, make_kernel
+from svmbook.reproductions.goodrich_stopping import (
     CHECKPOINTS,
     PATH_COLUMNS,
     SETTLE_BAND,
@@ -26,7 +27,6 @@ from svmbook.experiments.goodrich_stopping import (
     iteration_caps,
     path_summary,
 )
-from svmbook.kernels import get_kernel
 from svmbook.solvers.nearest_point import solve_min_norm_point, solve_nearest_point
 from svmbook.thresholds import b_geom, perceptron_threshold
 
@@ -48,6 +48,7 @@ def _toy(seed=0, n=30):
 
 
 def test_iteration_caps_geometric_and_linear():
+    """Sample a run geometrically early and evenly late."""
     caps = iteration_caps(2570)
     assert caps[0] == 0 and caps[-1] == 2570 and np.all(np.diff(caps) > 0)
     assert caps.dtype == np.int64
@@ -72,12 +73,14 @@ def test_iteration_caps_geometric_and_linear():
     ],
 )
 def test_iteration_caps_bad_input(kwargs, exc, match):
+    """Reject bad sampling parameters, naming them."""
     with pytest.raises(exc, match=match):
         iteration_caps(**kwargs)
 
 
 @pytest.mark.parametrize("perceptron", [False, True])
 def test_error_path_points_are_capped_runs(perceptron):
+    """Read each point of an error path as the run capped at its iteration."""
     data = _toy()
     X, y, X_test, y_test = data
     kernel = get_kernel("rbf", gamma=0.5)
@@ -117,6 +120,7 @@ def test_error_path_points_are_capped_runs(perceptron):
 
 
 def test_error_path_keeps_the_final_runs_warning():
+    """Keep the uncapped run's ConvergenceWarning."""
     data = _toy()
     with pytest.warns(ConvergenceWarning):
         path = error_path(data, get_kernel("rbf", gamma=0.5), 1 / 15, method="sk", max_iter=5)
@@ -124,11 +128,13 @@ def test_error_path_keeps_the_final_runs_warning():
 
 
 def test_error_path_bad_perceptron_flag():
+    """Reject a perceptron flag that is not a bool."""
     with pytest.raises(TypeError, match="perceptron"):
         error_path(_toy(), get_kernel("linear"), 1 / 15, perceptron=1)
 
 
 def test_path_summary_against_the_curve():
+    """Read the figure's numbers off the sampled curve."""
     data = _toy(seed=1)
     path = error_path(data, get_kernel("rbf", gamma=0.5), 1 / 15, method="sk", tol=1e-4)
     row = path_summary(path)
@@ -172,6 +178,7 @@ def _check_rows_follow_paths(res, series_keys):
 
 
 def test_fig_5_15_ci():
+    """Run Fig. 5.15 at CI size and recompute one panel."""
     res = run("goodrich-fig-5.15")
     assert res.keys == ("panel", "kernel") and res.columns == PATH_COLUMNS
     assert [r["panel"] for r in res.rows] == ["(a)", "(b)"]
@@ -198,6 +205,7 @@ def test_fig_5_15_ci():
 
 
 def test_fig_5_16_ci_perceptron_needs_more_iterations():
+    """Run Fig. 5.16 at CI size: the perceptron needs more iterations."""
     res = run("goodrich-fig-5.16")
     assert res.keys == ("dataset", "kernel", "inv_mu")
     assert len(res.rows) == 3 and {r["dataset"] for r in res.rows} == {"banana"}
@@ -205,7 +213,7 @@ def test_fig_5_16_ci_perceptron_needs_more_iterations():
     assert inv_mus == sorted(inv_mus, reverse=True)
     for r in res.rows:
         assert r["perceptron converged"] is True
-        assert r["time ratio"] == pytest.approx(r["perceptron time"] / r["SVM time"])
+        assert r["time ratio min"] <= r["time ratio"] <= r["time ratio max"]
         assert r["iteration ratio"] == pytest.approx(r["perceptron n_iter"] / r["SVM n_iter"])
         # the thesis's claim, in iterations (robust; times on a shared machine are not):
         # 6x to 10x on banana
@@ -230,6 +238,7 @@ def test_fig_5_16_ci_perceptron_needs_more_iterations():
 
 
 def test_fig_5_17_ci_svm_converges_in_fewer_iterations():
+    """Run Fig. 5.17 at CI size: the SVM converges in fewer iterations."""
     res = run("goodrich-fig-5.17")
     assert res.keys == ("dataset", "machine")
     assert [(r["dataset"], r["machine"], r["mu"]) for r in res.rows] == [
@@ -242,15 +251,15 @@ def test_fig_5_17_ci_svm_converges_in_fewer_iterations():
     assert res.settings["claim: SVM fewer iterations on every set"] is True
     for claim in ("SVM error settles sooner on every set", "SVM iteration cheaper on every set"):
         assert isinstance(res.settings[f"claim: {claim}"], bool)
-    for row in (perc, svm):  # the loop's time per iteration: the 0-cap run is the set-up
-        t = res.series[row["dataset"], row["machine"]]["time"]
-        assert row["ms/iter"] == pytest.approx(1e3 * (t[-1] - t[0]) / row["n_iter"])
-        assert row["ms/iter"] > 0
+    assert res.settings["repeats"] == 2
+    for row in (perc, svm):  # the loop's time per iteration, median and range over repeats
+        assert 0 < row["ms/iter min"] <= row["ms/iter"] <= row["ms/iter max"]
     # both end near the same machine (same problem at matched mu): close test errors
     assert abs(perc["final error"] - svm["final error"]) < 0.02
 
 
 def test_error_path_warning_free_for_converged_runs():
+    """Sample a converged run without warnings."""
     with warnings.catch_warnings():
         warnings.simplefilter("error", ConvergenceWarning)
         path = error_path(_toy(seed=2), get_kernel("linear"), 1 / 15, method="mdm")

@@ -302,12 +302,15 @@ def check_option(name, value, options):
 
 @_named
 def check_random_state(name, value):
-    """Return a ``numpy.random.Generator`` from None, a non-negative int or a Generator.
+    """Return a ``numpy.random.Generator`` from None, a non-negative int or a generator.
+
+    A legacy ``numpy.random.RandomState`` (scikit-learn's convention) seeds the new generator
+    with one draw, so it advances as it would in scikit-learn.
 
     Parameters
     ----------
-    value : None, int or numpy.random.Generator
-        The seed (None: fresh entropy) or the generator itself.
+    value : None, int, numpy.random.Generator or numpy.random.RandomState
+        The seed (None: fresh entropy) or a generator.
 
     Returns
     -------
@@ -323,12 +326,15 @@ def check_random_state(name, value):
     """
     if value is None or isinstance(value, np.random.Generator):
         return np.random.default_rng(value)
+    if isinstance(value, np.random.RandomState):
+        return np.random.default_rng(value.randint(np.iinfo(np.int32).max))
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         if value < 0:
             raise ValueError(f"{name} must be a non-negative int, got {value}")
         return np.random.default_rng(int(value))
     raise TypeError(
-        f"{name} must be None, an int or a numpy.random.Generator, got {type(value).__name__}"
+        f"{name} must be None, an int, a numpy.random.Generator or RandomState, got "
+        f"{type(value).__name__}"
     )
 
 

@@ -69,9 +69,10 @@ from sklearn.utils.multiclass import _ovr_decision_function, check_classificatio
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from .. import kernels as _kernels
-from .._validation import check_square
+from .._validation import check_random_state, check_square
 from ..solvers.cache import prefill, row_cache
 from ..solvers.smo import choose_mode
+from ..thresholds import platt_fit
 from . import multiclass as _mc
 from . import probability as _proba
 from ._machines import MACHINES, FitParams, Warm
@@ -603,10 +604,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         if not self.probability:
             self.probA_ = self.probB_ = np.empty(0)
             return
-        random_state = self.random_state
-        if isinstance(random_state, np.random.RandomState):
-            random_state = random_state.randint(np.iinfo(np.int32).max)
-        rng = np.random.default_rng(random_state)
+        rng = check_random_state("random_state", self.random_state)
         precomputed = isinstance(kernel, str)
         cw = self.class_weight_
         probA, probB = [], []
@@ -627,7 +625,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
                 return K @ m.dual_coef[sv] + m.intercept
 
             dec = _proba.cross_val_decision(idx.shape[0], t, fit_predict, rng)
-            A, B = _proba.sigmoid_train(dec, t)
+            A, B = platt_fit(dec, t)
             probA.append(A)
             probB.append(B)
         self.probA_, self.probB_ = np.array(probA), np.array(probB)

@@ -4,11 +4,12 @@ A binary machine's decision value ``f`` becomes a probability by Platt's sigmoid
 ``P(y = +1 | f) = 1 / (1 + exp(A f + B))``, whose ``A`` and ``B`` are fitted by maximum
 likelihood on decision values the machine did not see in training: LIBSVM's
 ``svm_binary_svc_probability`` trains the machine on four fifths of its samples five times and
-collects the decision values of the held-out fifth. The fit is the Newton method with
-backtracking of Lin, Lin and Weng (2007), with Platt's regularised targets
-``(N_+ + 1) / (N_+ + 2)`` and ``1 / (N_- + 2)``. With more than two classes the pairwise
-probabilities ``r_ij = P(i | i or j, x)`` of the one-vs-one machines are coupled into one
-distribution by the second method of Wu, Lin and Weng (2004), LIBSVM's ``multiclass_probability``.
+collects the decision values of the held-out fifth. The fit is
+:func:`svmbook.thresholds.platt_fit` (the Newton method with backtracking of Lin, Lin and Weng
+(2007), with Platt's regularised targets ``(N_+ + 1) / (N_+ + 2)`` and ``1 / (N_- + 2)``).
+With more than two classes the pairwise ``r_ij = P(i | i or j, x)`` of the one-vs-one machines
+are coupled into one distribution by the second method of Wu, Lin and Weng (2004), LIBSVM's
+``multiclass_probability``.
 
 The folds are drawn from ``numpy.random.default_rng(random_state)``, so the probabilities are
 reproducible but not bit-identical to LIBSVM's (which draws them from the C library's ``rand``).
@@ -30,7 +31,7 @@ import numpy as np
 from numba import njit
 from sklearn.exceptions import ConvergenceWarning
 
-__all__ = ["N_FOLDS", "cross_val_decision", "sigmoid_train", "sigmoid_predict", "couple_pairwise"]
+__all__ = ["N_FOLDS", "cross_val_decision", "sigmoid_predict", "couple_pairwise"]
 
 #: Folds of the internal cross-validation (LIBSVM's ``nr_fold``).
 N_FOLDS = 5
@@ -79,72 +80,6 @@ def cross_val_decision(n_samples, t, fit_predict, rng):
     return dec
 
 
-def _nll(dec, target, A, B):
-    """Negative log-likelihood of Platt's sigmoid, evaluated without overflow."""
-    z = dec * A + B
-    linear = np.where(z >= 0, target * z, (target - 1.0) * z)
-    return float(np.sum(linear + np.log1p(np.exp(-np.abs(z)))))
-
-
-def sigmoid_train(dec, t, *, max_iter=100):
-    """Fit Platt's sigmoid ``1 / (1 + exp(A f + B))`` to decision values and labels.
-
-    Newton's method with backtracking line search on the regularised negative log-likelihood
-    (Lin, Lin and Weng 2007, Algorithm 1; LIBSVM's ``sigmoid_train``): a small ridge 1e-12 on
-    the Hessian, stop when both gradient entries are below 1e-5.
-
-    Parameters
-    ----------
-    dec : ndarray of shape (n_samples,)
-        Held-out decision values.
-    t : ndarray of shape (n_samples,)
-        Labels in {-1, +1}.
-    max_iter : int, default=100
-        Newton iterations; reaching it warns with ``ConvergenceWarning``.
-
-    Returns
-    -------
-    A, B : float
-        The sigmoid's slope and offset (``A < 0`` when larger ``f`` means ``+1`` is likelier).
-    """
-    dec = np.asarray(dec, dtype=np.float64)
-    pos = np.asarray(t) > 0
-    prior1 = float(np.sum(pos))
-    prior0 = float(pos.size - prior1)
-    target = np.where(pos, (prior1 + 1.0) / (prior1 + 2.0), 1.0 / (prior0 + 2.0))
-    A, B = 0.0, float(np.log((prior0 + 1.0) / (prior1 + 1.0)))
-    fval = _nll(dec, target, A, B)
-    for _ in range(max_iter):
-        z = dec * A + B
-        p = 1.0 / (1.0 + np.exp(np.clip(z, -700.0, 700.0)))  # P(+1) = 1 - q
-        d2 = p * (1.0 - p)
-        h11, h22, h21 = 1e-12 + np.dot(dec * dec, d2), 1e-12 + d2.sum(), np.dot(dec, d2)
-        d1 = target - p
-        g1, g2 = float(np.dot(dec, d1)), float(d1.sum())
-        if abs(g1) < 1e-5 and abs(g2) < 1e-5:
-            return A, B
-        det = h11 * h22 - h21 * h21
-        dA = -(h22 * g1 - h21 * g2) / det
-        dB = -(-h21 * g1 + h11 * g2) / det
-        gd = g1 * dA + g2 * dB
-        step = 1.0
-        while step >= 1e-10:
-            new = _nll(dec, target, A + step * dA, B + step * dB)
-            if new < fval + 1e-4 * step * gd:
-                A, B, fval = A + step * dA, B + step * dB, new
-                break
-            step /= 2.0
-        else:  # no descent along the Newton direction: the optimum within round-off
-            return A, B
-    warnings.warn(
-        f"Platt's sigmoid fit stopped at max_iter={max_iter}; the probabilities may be "
-        "inaccurate",
-        ConvergenceWarning,
-        stacklevel=3,
-    )
-    return A, B
-
-
 def sigmoid_predict(dec, A, B):
     """Evaluate Platt's sigmoid ``P(y = +1 | f) = 1 / (1 + exp(A f + B))``.
 
@@ -153,7 +88,7 @@ def sigmoid_predict(dec, A, B):
     dec : ndarray
         Decision values ``f``.
     A, B : float
-        The fitted sigmoid (:func:`sigmoid_train`).
+        The fitted sigmoid (:func:`svmbook.thresholds.platt_fit`).
 
     Returns
     -------

@@ -8,6 +8,7 @@ from sklearn.exceptions import NotFittedError
 
 from svmbook import SVC, MuSVC, NuSVC
 from svmbook.svm import probability as P
+from svmbook.thresholds import platt_fit
 
 
 def _platt_gradient(dec, t, A, B):
@@ -19,12 +20,12 @@ def _platt_gradient(dec, t, A, B):
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_sigmoid_train_is_the_likelihood_optimum(seed):
-    """The fitted (A, B) zero the gradient and agree with scikit-learn's Platt calibration."""
+def test_platt_fit_is_the_likelihood_optimum(seed):
+    """The sigmoid of predict_proba zeroes the gradient and agrees with scikit-learn's Platt fit."""
     rng = np.random.default_rng(seed)
     t = np.where(rng.random(300) < 0.4, 1.0, -1.0)
     dec = 1.5 * t + rng.normal(scale=1.2, size=300)
-    A, B = P.sigmoid_train(dec, t)
+    A, B = platt_fit(dec, t)
     assert np.all(np.abs(_platt_gradient(dec, t, A, B)) < 1e-5)  # LIBSVM's stopping rule
     a_ref, b_ref = _sigmoid_calibration(dec, (t > 0).astype(int))
     # scikit-learn minimises the same objective by L-BFGS to its default gradient tolerance

@@ -26,6 +26,7 @@ __all__ = [
     "exp_f32_fast",
     "kernel_rows_f32",
     "rbf_from_dots_f32",
+    "rbf_row_at_fast",
     "rbf_row_f32_into",
 ]
 
@@ -352,6 +353,49 @@ def compute_rows_fast(kind, theta, X, x_sq, rows, out, XT):
             acc[j] = -gamma * max(xs + x_sq[j] - 2.0 * acc[j], 0.0)
         acc[a] = 0.0
         _exp_nonpositive_f32(acc, out[t])
+
+
+@njit(cache=True, fastmath={"contract"})
+def rbf_row_at_fast(gamma, X, x_sq, a, points, out):
+    """Compute a fast-mode RBF row at some points only: ``out[b] = k(X[a], X[b])``, b in ``points``.
+
+    The entries are bitwise those of :func:`compute_rows_fast` (the same products summed feature
+    by feature, the same exponent and exponential); entries at other points are left as they
+    are. The SMO's fast mode fills the rows of the working pair this way while shrinking has
+    left few active variables: LIBSVM computes a column only over the active set too
+    (``Cache::get_data`` with ``len = active_size``).
+
+    Parameters
+    ----------
+    gamma : float
+        The RBF parameter, ``k(x, x') = exp(-gamma ||x - x'||^2)``.
+    X : ndarray of shape (m, d), float64, C-contiguous
+        The points.
+    x_sq : ndarray of shape (m,), float64
+        Squared norms of the rows of ``X``.
+    a : int
+        The point whose row is computed.
+    points : ndarray of shape (n,), int64
+        Distinct points at which to compute it.
+    out : ndarray of shape (m,), float32
+        The row; written at ``points`` only.
+    """
+    n = points.shape[0]
+    d = X.shape[1]
+    Z = np.empty(n)
+    xs = x_sq[a]
+    for t in range(n):
+        b = points[t]
+        acc = 0.0
+        for f in range(d):
+            acc += X[a, f] * X[b, f]
+        Z[t] = -gamma * max(xs + x_sq[b] - 2.0 * acc, 0.0)
+        if b == a:
+            Z[t] = 0.0
+    vals = np.empty(n, dtype=np.float32)
+    _exp_nonpositive_f32(Z, vals)
+    for t in range(n):
+        out[points[t]] = vals[t]
 
 
 @njit(cache=True)

@@ -14,7 +14,13 @@ the same policy with arrays only, so that jitted code can own it:
 * storage is a fixed pool ``data[n_slots, m]`` of float32; ``slot_of[a]`` is the slot holding
   row ``a`` or -1; ``owner[s]`` is the row held by slot ``s`` or -1; ``prv``/``nxt`` are the
   LRU list over slots with sentinel ``n_slots`` (``nxt[n_slots]`` is the least recently used);
-* ``stats = [hits, rows computed, kernel evaluations]``.
+* ``stats = [hits, rows computed, kernel evaluations]``;
+* a row may be *partial*: computed only at the points of a solver's active set, as LIBSVM
+  computes a column only up to ``active_size``. ``part[s]`` is -1 when slot ``s`` holds a whole
+  row, else the epoch at which its partial row was computed; ``epoch[0]`` is the current epoch,
+  advanced by the solver whenever its active set may grow (:func:`new_epoch`). A partial row
+  is valid at the active points of its own epoch only: :func:`row_active` serves it there,
+  every other reader (:func:`row`, :func:`get_rows`) completes it first.
 
 Cache policy never changes the numbers a solver sees, only its speed: the same row is always
 computed by the same code, so the iteration sequence does not depend on ``cache_size``.
@@ -39,6 +45,7 @@ from ._rows_f32 import (
     csr_rows_f32,
     kernel_rows_f32,
     rbf_from_dots_f32,
+    rbf_row_at_fast,
     rbf_row_f32_into,
 )
 
@@ -50,6 +57,8 @@ __all__ = [
     "row_cache",
     "make_cache",
     "row",
+    "row_active",
+    "new_epoch",
     "get_row",
     "get_rows",
     "compute_rows",
@@ -81,7 +90,7 @@ def make_cache(n_points, cache_size=200.0):
     Returns
     -------
     tuple
-        ``(data, slot_of, owner, prv, nxt, stats)``, see the module docstring.
+        ``(data, slot_of, owner, prv, nxt, stats, part, epoch)``, see the module docstring.
 
     Raises
     ------
@@ -94,7 +103,7 @@ def make_cache(n_points, cache_size=200.0):
 
     Examples
     --------
-    >>> data, slot_of, owner, prv, nxt, stats = make_cache(10, cache_size=1e-4)
+    >>> data, slot_of, owner, prv, nxt, stats, part, epoch = make_cache(10, cache_size=1e-4)
     >>> data.shape  # 1e-4 MB holds two rows of 10 float32 values (40 bytes each)
     (2, 10)
     """
@@ -113,7 +122,9 @@ def make_cache(n_points, cache_size=200.0):
     prv = np.arange(-1, n_slots, dtype=np.int64)
     prv[0] = n_slots
     stats = np.zeros(3, dtype=np.int64)
-    return data, slot_of, owner, prv, nxt, stats
+    part = np.full(n_slots, -1, dtype=np.int64)
+    epoch = np.zeros(1, dtype=np.int64)
+    return data, slot_of, owner, prv, nxt, stats, part, epoch
 
 
 @njit(cache=True, inline="always")
@@ -219,16 +230,19 @@ def get_row(a, ksrc, cache):
     --------
     row : The row itself.
     """
-    data, slot_of, owner, prv, nxt, stats = cache
+    data, slot_of, owner, prv, nxt, stats, part, epoch = cache
     s = slot_of[a]
     if s >= 0:
-        stats[STAT_HITS] += 1
         _lru_touch(s, prv, nxt)
-        return s
-    s = _lru_claim(a, slot_of, owner, prv, nxt)
+        if part[s] < 0:
+            stats[STAT_HITS] += 1
+            return s
+    else:
+        s = _lru_claim(a, slot_of, owner, prv, nxt)
     rows = np.empty(1, dtype=np.int64)
     rows[0] = a
     compute_rows(ksrc, rows, data[s : s + 1])
+    part[s] = -1
     stats[STAT_ROWS] += 1
     stats[STAT_KERNEL_EVALS] += data.shape[1]
     return s
@@ -256,6 +270,83 @@ def row(a, ksrc, cache):
     return cache[0][get_row(a, ksrc, cache)]
 
 
+@njit(cache=True, inline="always")
+def _claim_whole(a, slot_of, owner, prv, nxt, part):
+    """Return the slot for whole row ``a``: its own (it held a partial row) or a claimed one."""
+    s = slot_of[a]
+    if s >= 0:
+        _lru_touch(s, prv, nxt)
+    else:
+        s = _lru_claim(a, slot_of, owner, prv, nxt)
+    part[s] = -1
+    return s
+
+
+@njit(cache=True)
+def new_epoch(cache):
+    """Start a new epoch: the partial rows computed so far are no longer served as valid.
+
+    A solver calls it when it starts and whenever its active set may grow (LIBSVM's
+    unshrinking), so that a partial row is only ever read at points where it was computed.
+
+    Parameters
+    ----------
+    cache : tuple
+        The cache of :func:`make_cache`.
+    """
+    cache[7][0] += 1
+
+
+@njit(cache=True, inline="always")
+def row_active(a, ksrc, cache, r, n):
+    """Return kernel row ``a``, valid at least at the points ``r[:n]`` (a solver's active set).
+
+    While the active set covers at most half of the points, a missing fast-mode RBF row of dense
+    points is computed at those points only (:func:`~svmbook.solvers._rows_f32.rbf_row_at_fast`,
+    the same values as the whole row) and kept as a partial row of the current epoch; any other
+    row is computed whole, as by :func:`row`. The set of points ``r[:n]`` (repeats allowed)
+    must not gain a point until the caller's next :func:`new_epoch`.
+
+    Parameters
+    ----------
+    a : int
+        The point.
+    ksrc : tuple
+        :attr:`KernelSource.ksrc`.
+    cache : tuple
+        The cache of :func:`make_cache`.
+    r : ndarray of int64
+        Point of each of the solver's variables, active ones first.
+    n : int
+        Number of active variables.
+
+    Returns
+    -------
+    ndarray of float32 of shape (m,)
+        The row, a view of the cache (entries at inactive points are undefined for a partial
+        row).
+    """
+    data, slot_of, owner, prv, nxt, stats, part, epoch = cache
+    kind, theta, X, x_sq, fast, XT, ws, csr = ksrc
+    m = data.shape[1]
+    s = slot_of[a]
+    if s >= 0 and (part[s] < 0 or part[s] == epoch[0]):
+        stats[STAT_HITS] += 1
+        _lru_touch(s, prv, nxt)
+        return data[s]
+    if not (fast and kind == RBF_KIND and XT.shape[1] == m and 2 * n <= m):
+        return data[get_row(a, ksrc, cache)]
+    if s >= 0:
+        _lru_touch(s, prv, nxt)
+    else:
+        s = _lru_claim(a, slot_of, owner, prv, nxt)
+    rbf_row_at_fast(theta[0], X, x_sq, a, r[:n], data[s])
+    part[s] = epoch[0]
+    stats[STAT_ROWS] += 1
+    stats[STAT_KERNEL_EVALS] += n
+    return data[s]
+
+
 @njit(cache=True)
 def get_rows(rows, ksrc, cache, slots):
     """Find the slots of several distinct kernel rows, computing the missing ones in one batch.
@@ -276,17 +367,17 @@ def get_rows(rows, ksrc, cache, slots):
     --------
     row : One row.
     """
-    data, slot_of, owner, prv, nxt, stats = cache
+    data, slot_of, owner, prv, nxt, stats, part, epoch = cache
     n = rows.shape[0]
     missing = np.empty(n, dtype=np.int64)
     n_missing = 0
     for t in range(n):
         s = slot_of[rows[t]]
-        if s >= 0:
+        if s >= 0 and part[s] < 0:
             stats[STAT_HITS] += 1
             _lru_touch(s, prv, nxt)
             slots[t] = s
-        else:
+        else:  # not cached, or a partial row: computed whole
             missing[n_missing] = t
             n_missing += 1
     if n_missing == 0:
@@ -295,14 +386,14 @@ def get_rows(rows, ksrc, cache, slots):
     for u in range(n_missing):
         need[u] = rows[missing[u]]
     if n_missing == 1:  # a single row goes straight into its slot
-        s = _lru_claim(need[0], slot_of, owner, prv, nxt)
+        s = _claim_whole(need[0], slot_of, owner, prv, nxt, part)
         compute_rows(ksrc, need, data[s : s + 1])
         slots[missing[0]] = s
     else:
         buf = np.empty((n_missing, data.shape[1]), dtype=np.float32)
         compute_rows(ksrc, need, buf)
         for u in range(n_missing):
-            s = _lru_claim(need[u], slot_of, owner, prv, nxt)
+            s = _claim_whole(need[u], slot_of, owner, prv, nxt, part)
             slots[missing[u]] = s
             data[s, :] = buf[u]
     stats[STAT_ROWS] += n_missing
@@ -561,7 +652,7 @@ def prefill(cache, source):
         The number of rows computed.
     """
     kind, theta, X, x_sq, fast, XT, ws, csr = source.ksrc
-    data, slot_of, owner, prv, nxt, stats = cache
+    data, slot_of, owner, prv, nxt, stats, part, epoch = cache
     m = source.n_points
     block = max(1, min(256, (32 << 20) // (8 * m)))
     D = np.empty((block, m)) if fast and kind == RBF_KIND and not source.sparse else None
@@ -580,6 +671,7 @@ def prefill(cache, source):
             compute_rows(source.ksrc, np.arange(b, e, dtype=np.int64), data[b:e])
     slot_of[:] = np.arange(m)
     owner[:m] = np.arange(m)
+    part[:m] = -1
     stats[STAT_ROWS] += m
     stats[STAT_KERNEL_EVALS] += m * m
     return m

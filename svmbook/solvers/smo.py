@@ -45,7 +45,16 @@ import numpy as np
 from numba import njit
 from sklearn.exceptions import ConvergenceWarning
 
-from .cache import RowCache, get_rows, kernel_source, make_cache, prefill, row
+from .cache import (
+    RowCache,
+    get_rows,
+    kernel_source,
+    make_cache,
+    new_epoch,
+    prefill,
+    row,
+    row_active,
+)
 
 __all__ = [
     "FAST_MAX_FEATURES",
@@ -316,7 +325,7 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf):
     Gmax, i = _max_last(v, n, blocks)
     if i == -1:
         return -1, -1
-    gather_row(row(r[i], ksrc, cache), r, ki, n)
+    gather_row(row_active(r[i], ksrc, cache, r, n), r, ki, n)
     QDi = QD[i]
     # I_low = {y=+1, a>0} u {y=-1, a<C}; Gmax2 = max y G over I_low; j among b_t = Gmax + y G > 0
     # (w holds -obj so that the minimiser is a maximiser: negation is exact)
@@ -372,9 +381,9 @@ def select_working_set_nu(st, ksrc, cache, ctl, eps):
     Kp = cache[0][0]
     Kn = cache[0][0]
     if ip != -1:
-        Kp = row(r[ip], ksrc, cache)
+        Kp = row_active(r[ip], ksrc, cache, r, active_size)
     if iN != -1:
-        Kn = row(r[iN], ksrc, cache)
+        Kn = row_active(r[iN], ksrc, cache, r, active_size)
     # one loop for both classes, in terms of y_j G_j: for y=+1 it is LIBSVM's first branch
     # (I_low: a > 0, grad_diff = Gmaxp + G_j), for y=-1 its second (a < C, Gmaxn - G_j)
     for j in range(active_size):
@@ -584,6 +593,7 @@ def do_shrinking(st, ksrc, cache, ctl, eps, nu):
         ctl[CTL_UNSHRINK] = 1
         reconstruct_gradient(st, ksrc, cache, ctl)
         ctl[CTL_ACTIVE_SIZE] = l
+        new_epoch(cache)
         active_size = l
 
     if not nu:  # one threshold pair for both classes
@@ -690,6 +700,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
     status = 0
     counter = min(l, 1000) + 1
     buf = np.empty((5, l))
+    new_epoch(cache)  # partial rows of an earlier solve on a shared cache are not ours
     while True:
         if n_iter >= max_iter:
             status = 1
@@ -709,6 +720,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
             # optimal on the active set: rebuild the whole gradient and check again
             reconstruct_gradient(st, ksrc, cache, ctl)
             ctl[CTL_ACTIVE_SIZE] = l
+            new_epoch(cache)
             if nu:
                 i, j = select_working_set_nu(st, ksrc, cache, ctl, eps)
             else:
@@ -719,8 +731,9 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
         n_iter += 1
         active_size = ctl[CTL_ACTIVE_SIZE]
 
-        Ki = row(r[i], ksrc, cache)
-        Kj = row(r[j], ksrc, cache)
+        # the pair's rows are needed at the active points only (partial rows in fast mode)
+        Ki = row_active(r[i], ksrc, cache, r, active_size)
+        Kj = row_active(r[j], ksrc, cache, r, active_size)
         if nu:  # select_working_set leaves row i gathered in buf[2]; the nu rule does not
             gather_row(Ki, r, buf[2], active_size)
         gather_row(Kj, r, buf[3], active_size)
@@ -731,10 +744,12 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
         uj = alpha_status[j] == UPPER_BOUND
         update_alpha_status(i, alpha, C, alpha_status)
         update_alpha_status(j, alpha, C, alpha_status)
+        # G_bar runs over all l variables: whole rows (a partial one is completed in its slot;
+        # both rows are still cached, the cache always holds at least two)
         if ui != (alpha_status[i] == UPPER_BOUND):
-            update_G_bar(i, Ki, -1.0 if ui else 1.0, st)
+            Ki_whole = Ki if cache[6][cache[1][r[i]]] < 0 else row(r[i], ksrc, cache)
+            update_G_bar(i, Ki_whole, -1.0 if ui else 1.0, st)
         if uj != (alpha_status[j] == UPPER_BOUND):
-            # row j is still cached: the cache always holds at least two rows
             update_G_bar(j, row(r[j], ksrc, cache), -1.0 if uj else 1.0, st)
 
     if nu:
@@ -1011,6 +1026,9 @@ def solve(
         values, same iterations). ``"fast"`` computes missing RBF rows with feature-major inner
         products and a vectorised exponential: the values may differ from LIBSVM's in the last
         float32 bit, so the iterations may differ too; the solution meets the same stopping rule.
+        While shrinking leaves at most half of the points active, the working pair's missing
+        rows are computed at the active points only, as LIBSVM computes a column only up to
+        its ``active_size`` (:func:`~svmbook.solvers.cache.row_active`; the same values).
     prefill_gram : bool, default=False
         Fast mode only: when the whole float32 Gram matrix fits in ``cache_size`` (``4 m^2`` bytes),
         compute it up front, blockwise (one GEMM per block, vectorised exponential), and run the

@@ -18,8 +18,10 @@ from svmbook.solvers.cache import (
     get_row,
     kernel_source,
     make_cache,
+    new_epoch,
     prefill,
     row,
+    row_active,
     row_cache,
 )
 
@@ -68,7 +70,7 @@ def test_lru_eviction_under_a_small_byte_budget(points):
     source = kernel_source(K=get_kernel("linear")(points))
     budget = 3 * 4 * 40 / (1 << 20)  # three float32 rows of 40 points, in MB
     cache = make_cache(40, cache_size=budget)
-    data, slot_of, owner, prv, nxt, stats = cache
+    data, slot_of, owner, prv, nxt, stats, part, epoch = cache
     assert data.shape == (3, 40)
     for a in (0, 1, 2):
         get_row(a, source.ksrc, cache)
@@ -121,3 +123,42 @@ def test_solve_on_a_subset_of_a_shared_cache_is_the_solve_on_its_samples():
     assert on_view.offset == alone.offset
     with pytest.raises(ValueError, match="points"):
         shared.subset([0, 60])
+
+
+def test_partial_rows_are_served_at_active_points_and_completed_elsewhere(points):
+    """Check partial rows: valid at the active points of their epoch, else completed."""
+    k = get_kernel("rbf", gamma=0.3)
+    m = points.shape[0]
+    source = kernel_source(X=points, kernel=k, mode="fast")
+    whole = _rows(source)
+    cache = make_cache(m, cache_size=1.0)
+    part = cache[6]
+    active = np.array([3, 17, 5, 30], dtype=np.int64)
+    new_epoch(cache)
+    Ka = row_active(7, source.ksrc, cache, active, active.size)
+    s = cache[1][7]
+    assert part[s] == cache[7][0]  # a partial row of this epoch
+    np.testing.assert_array_equal(Ka[active], whole[7, active])
+    assert cache[5][2] == active.size  # kernel evaluations: the active points only
+    # within the epoch, a smaller active set is served from it (a hit)
+    row_active(7, source.ksrc, cache, active[:2], 2)
+    assert cache[5][0] == 1 and cache[5][1] == 1
+    # row() needs the whole row: completed in place
+    np.testing.assert_array_equal(row(7, source.ksrc, cache), whole[7])
+    assert cache[1][7] == s and part[s] == -1
+    # a partial row of an earlier epoch is not served
+    row_active(9, source.ksrc, cache, active, active.size)
+    new_epoch(cache)
+    evals = cache[5][2]
+    np.testing.assert_array_equal(row_active(9, source.ksrc, cache, active, 4)[active],
+                                  whole[9, active])
+    assert cache[5][2] == evals + active.size
+    # more than half of the points active: whole rows, as before
+    many = np.arange(m // 2 + 1, dtype=np.int64)
+    np.testing.assert_array_equal(row_active(11, source.ksrc, cache, many, many.size), whole[11])
+    assert part[cache[1][11]] == -1
+    # faithful rows are always whole
+    faithful = kernel_source(X=points, kernel=k)
+    cache = make_cache(m, cache_size=1.0)
+    row_active(7, faithful.ksrc, cache, active, active.size)
+    assert cache[6][cache[1][7]] == -1

@@ -402,7 +402,7 @@ def test_lru_cache_evicts_least_recently_used():
     """Check that the LRU cache evicts the least recently used row."""
     K = np.arange(16, dtype=np.float64).reshape(4, 4)
     cache = make_cache(4, 2 * 16 / (1 << 20))  # two rows
-    data, slot_of, owner, prv, nxt, stats = cache
+    data, slot_of, owner, prv, nxt, stats, part, epoch = cache
     ksrc = kernel_source(K=K).ksrc
     for a in (0, 1, 0, 2):  # 2 evicts 1 (0 was used more recently)
         get_row(a, ksrc, cache)
@@ -464,6 +464,24 @@ def test_fast_mode_reaches_faithful_optimum(seed, cache_size):
     only = np.setxor1d(fast.support, ref.support)
     assert np.all(np.maximum(fast.alpha[only], ref.alpha[only]) <= 1e-4 * C[only])
     assert abs(fast.offset - ref.offset) < 1e-4
+
+
+def test_fast_mode_partial_rows_change_speed_not_results():
+    """Check that partial rows (fast mode, small active set) leave the iterations unchanged.
+
+    With a small cache the pair's rows are computed at the active points only once shrinking
+    has left at most half of them; a prefilled cache never computes a row. The values are
+    the same, so the two solves take the same steps.
+    """
+    X, y = make_classification(n_samples=800, n_features=10, random_state=0)
+    k = get_kernel("rbf", gamma=_scale_gamma(X))
+    yy = np.where(y == 0, 1.0, -1.0)
+    kw = dict(X=X, kernel=k, mode="fast")
+    whole = solve(-np.ones(800), yy, 10.0, np.zeros(800), prefill_gram=True, **kw)
+    part = solve(-np.ones(800), yy, 10.0, np.zeros(800), cache_size=0.1, **kw)
+    assert part.n_kernel_evals % 800 != 0  # some rows were computed at the active points only
+    np.testing.assert_array_equal(part.alpha, whole.alpha)
+    assert part.n_iter == whole.n_iter and part.offset == whole.offset
 
 
 def test_fast_mode_other_formulations(regression):

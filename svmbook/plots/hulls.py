@@ -35,6 +35,7 @@ from svmbook.plots._style import (
     NEST,
     OKABE_ITO,
     POINT_SIZE,
+    docs,
     draw_line,
     draw_polygon,
     finish_axis,
@@ -63,13 +64,13 @@ __all__ = [
 ]
 
 
+@docs
 def draw_convex_hull(ax, P, *, color=None, label="convex hull"):
     """Outline the convex hull of 2-D points, dashed (nothing for fewer than 3 points).
 
     Parameters
     ----------
-    ax : matplotlib Axes
-        Where to draw.
+    {draw_ax}
     P : ndarray of shape (n, 2)
         The points.
     color : colour, optional
@@ -104,13 +105,14 @@ def plot_hull_step(P, steps, step, *, ax=None, title=None, legend=True):
     steps : list of HullStep
     step : int
         Index into ``steps`` (0-based).
-    ax : matplotlib Axes, optional
+    {ax}
     title : str, optional
-    legend : bool, default=True
+        Default: the step number and what the step does.
+    {legend}
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P = check_points("P", P, n_features=2)
     step = int(step)
@@ -212,16 +214,16 @@ def plot_rch(
     mus : float or sequence of float, optional
         Reduction parameters in ``[1/n, 1]``; or give ``inv_mus`` (``1/mu`` values).
     inv_mus : float or sequence of float, optional
-    ax : matplotlib Axes, optional
+    {ax}
     show_ch : bool, default=True
     show_vertices : bool, default=True
         Mark the RCH vertices (Fig. 2.9's circles).
-    title : str, optional
-    legend : bool, default=True
+    {title}
+    {legend}
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P = check_points("P", P, n_features=2)
     if (mus is None) == (inv_mus is None):
@@ -275,7 +277,7 @@ def plot_hull_3d(P, vertices, facets, *, ax=None, title=None, points=True, alpha
         Rows of indices into ``vertices``.
     ax : 3-D matplotlib Axes, optional
         Created (``projection="3d"``) when None.
-    title : str, optional
+    {title}
     points : bool, default=True
     alpha : float, default=0.35
         Face opacity.
@@ -342,15 +344,16 @@ def plot_extreme_vertex(
     angle : float, default=0.0
         Direction angle in degrees.
     inv_mu : float, optional
-    ax : matplotlib Axes, optional
+    {ax}
     show_rch : bool, default=True
         Outline ``RCH(P, mu)`` (:func:`svmbook.hull.qrh`).
     title : str, optional
-    legend : bool, default=True
+        Default: ``mu``, ``m`` and the angle.
+    {legend}
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P = check_points("P", P, n_features=2)
     mu = check_mu_or_inverse("mu", mu, inv_mu)
@@ -449,15 +452,16 @@ def plot_qrh_filters(P, mu=None, *, k=None, ax=None, zoom=True, title=None, lege
     mu : float, optional
     k : int, optional
         ``mu = 1/k`` (give one of ``mu``, ``k``).
-    ax : matplotlib Axes, optional
+    {ax}
     zoom : bool, default=True
         Add an inset (lower right) magnifying the first lost vertex, if any.
     title : str, optional
-    legend : bool, default=True
+        Default: ``mu`` and what the panel compares.
+    {legend}
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P = check_points("P", P, n_features=2)
     exact = qrh(P, mu, k=k)
@@ -555,16 +559,16 @@ def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
     P : array-like of shape (n, 2)
     k : int
         ``1 <= k <= n - 1``.
-    ax : matplotlib Axes, optional
+    {ax}
     highlight : int, optional
         Vertex whose k-set is circled (default 0); -1 for none.
     title : str, optional
         Default: the number of k-sets.
-    legend : bool, default=True
+    {legend}
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P, k, rch = _kset_hull(P, k)
     ax = get_ax(ax)
@@ -629,14 +633,15 @@ def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
     P : array-like of shape (n, 2)
     k : int
         ``1 <= k <= n - 1``.
-    ax : matplotlib Axes, optional
+    {ax}
     n_rays : int, default=3
     title : str, optional
-    legend : bool, default=True
+        Default: the two values of ``mu`` and ``n``.
+    {legend}
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P, k, big = _kset_hull(P, k)
     n = P.shape[0]
@@ -696,15 +701,15 @@ def plot_hull_counts(
     inv_mu : array-like of shape (m,)
         ``1/mu`` values.
     counts : array-like of shape (m,)
-    ax : matplotlib Axes, optional
+    {ax}
     label : str, default="vertices"
     bound : array-like of shape (m,), optional
     title, ylabel : str, optional
-    legend : bool, default=True
+    {legend}
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     x, c = check_curve("inv_mu", inv_mu, "counts", counts)
     ax = get_ax(ax)
@@ -771,22 +776,20 @@ def plot_wrch(
         Reduction parameters, each ``>= 1 / sum(s)``; one hull per value.
     sample_weight : array-like of shape (n_points,), default=None
         Weights ``s_i >= 0`` (None: all 1, the RCH).
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
+    {ax}
     color : colour, optional
         Of the hull when one ``mu`` is given (default: the nested-hull colours).
     convex_hull : bool, default=True
         Also draw the convex hull of the points (dashed, gid ``"convex_hull"``).
     label_points : bool, default=False
         Write ``x_i (s_i)`` next to each point (1-based, as the thesis).
-    title : str, optional
-        Axis title.
+    {title}
     legend : bool, default=True
         Draw the legend (to the right of the axes).
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
 
     Raises
     ------
@@ -841,6 +844,7 @@ def plot_wrch(
     return finish_axis(ax, xlim, ylim, title, legend=legend)
 
 
+@docs
 def plot_wrch_weights(P, mus, *, ax=None, title=None, legend=True, **weights):
     """:func:`plot_wrch` with the weights as keywords ``s1=..., s2=...`` (one slider per point).
 
@@ -851,15 +855,15 @@ def plot_wrch_weights(P, mus, *, ax=None, title=None, legend=True, **weights):
     ----------
     P : array-like of shape (n, 2)
     mus : float or sequence of float
-    ax : matplotlib Axes, optional
-    title : str, optional
-    legend : bool, default=True
+    {ax}
+    {title}
+    {legend}
     **weights : float
         ``s1``, ..., ``sn``.
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P = check_points("P", P, n_features=2)
     s = np.ones(P.shape[0])

@@ -39,15 +39,15 @@ def plot_pair_step(alpha, G, y, K, C, i, j, *, ax=None, contours=True, title=Non
         Upper bounds.
     i, j : int
         The working pair (0-based).
-    ax : matplotlib Axes, optional
+    {ax}
     contours : bool, default=True
         Draw level curves of the objective.
-    title : str, optional
-    legend : bool, default=True
+    {title}
+    {legend}
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     ax = get_ax(ax)
     alpha = np.asarray(alpha, dtype=np.float64)
@@ -200,14 +200,12 @@ def plot_scaling(sizes, values, *, label=None, fit=True, ax=None, xlabel="n", yl
         Legend label of the measurements.
     fit : bool, default=True
         Draw the fitted power law (:func:`loglog_slope`).
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
-    xlabel, ylabel : str
-        Axis labels.
+    {ax}
+    {axis_labels}
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     ax = get_ax(ax)
     sizes = np.asarray(sizes, dtype=np.float64)
@@ -242,13 +240,13 @@ def plot_smo_trace(traces, *, optimum=None, ax=None, xlabel="iteration", logx=Fa
     optimum : float, optional
         If given, plot ``objective - optimum`` on a log axis (values below 1e-12 are floored
         there), which shows the convergence rate; else the objective itself.
-    ax : matplotlib Axes, optional
+    {ax}
     xlabel : str, default="iteration"
     logx : bool, default=False
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     ax = get_ax(ax)
     if not traces:
@@ -284,13 +282,13 @@ def plot_speedups(results, *, solvers=("faithful", "fast"), ax=None, labels=None
         ``"median_s"``, from which it is computed against ``"sklearn"``).
     solvers : sequence of str, default=("faithful", "fast")
         Bars per case, side by side. Cases without a solver leave its bar out.
-    ax : matplotlib Axes, optional
+    {ax}
     labels : dict, optional
         ``case -> tick label`` (default: the case names).
 
     Returns
     -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     ax = get_ax(ax)
     if not results:

@@ -88,7 +88,9 @@ DOCS = {
     The plot window; by default the data range, padded.""",
     "axis_labels": """xlabel, ylabel : str, optional
     Axis labels.""",
-    "returns_ax": """matplotlib.axes.Axes
+    "returns_ax": """Returns
+-------
+matplotlib.axes.Axes
     The Axes drawn into (``ax``, or the new figure's).""",
     # the parameters of the shared artists below
     "draw_ax": """ax : matplotlib Axes
@@ -98,9 +100,10 @@ DOCS = {
     "line_window": """xlim, ylim : (float, float)
     The window.""",
 }
-"""Docstring entries the figure functions share, written once: a docstring line ``{key}`` is
-replaced by ``DOCS[key]`` (:func:`svmbook._docstrings.compose`; :func:`styled` does it for the
-figure functions, ``shared_docs(DOCS)`` for the rest)."""
+DOCS["title_labels"] = DOCS["title"] + "\n" + DOCS["axis_labels"]
+"""Docstring entries (and the Returns section) the figure functions share, written once: a
+docstring line ``{key}`` is replaced by ``DOCS[key]`` (:func:`svmbook._docstrings.compose`;
+:func:`styled` does it for the figure functions, ``shared_docs(DOCS)`` for the rest)."""
 
 docs = shared_docs(DOCS)
 

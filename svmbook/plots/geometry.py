@@ -102,8 +102,6 @@ def plot_svm_geometry(
         Default: ``mu``, ``1/mu`` and the equivalent C.
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     mu = check_positive("mu", mu)
@@ -232,8 +230,6 @@ def plot_mu_svm_2d(
     legend : bool, default=False
     shade : bool, default=True
 
-    Returns
-    -------
     {returns_ax}
     """
     X, y = two_class_points(X, y)
@@ -268,8 +264,6 @@ def plot_nearest_neighbour(X, y, *, ax=None, grid_resolution=150, title="1-NN", 
     title : str, default="1-NN"
     legend : bool, default=False
 
-    Returns
-    -------
     {returns_ax}
     """
     X, y = two_class_points(X, y)
@@ -317,8 +311,6 @@ def plot_meb(X, result, *, C=None, ax=None, title=None, legend=True):
         Default: hard or soft MEB (with ``C``).
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     X = check_points("X", X, n_features=2)

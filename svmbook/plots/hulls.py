@@ -110,8 +110,6 @@ def plot_hull_step(P, steps, step, *, ax=None, title=None, legend=True):
         Default: the step number and what the step does.
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     P = check_points("P", P, n_features=2)
@@ -221,8 +219,6 @@ def plot_rch(
     {title}
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     P = check_points("P", P, n_features=2)
@@ -351,8 +347,6 @@ def plot_extreme_vertex(
         Default: ``mu``, ``m`` and the angle.
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     P = check_points("P", P, n_features=2)
@@ -459,8 +453,6 @@ def plot_qrh_filters(P, mu=None, *, k=None, ax=None, zoom=True, title=None, lege
         Default: ``mu`` and what the panel compares.
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     P = check_points("P", P, n_features=2)
@@ -566,8 +558,6 @@ def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
         Default: the number of k-sets.
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     P, k, rch = _kset_hull(P, k)
@@ -639,8 +629,6 @@ def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
         Default: the two values of ``mu`` and ``n``.
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     P, k, big = _kset_hull(P, k)
@@ -707,8 +695,6 @@ def plot_hull_counts(
     title, ylabel : str, optional
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     x, c = check_curve("inv_mu", inv_mu, "counts", counts)
@@ -787,8 +773,6 @@ def plot_wrch(
     legend : bool, default=True
         Draw the legend (to the right of the axes).
 
-    Returns
-    -------
     {returns_ax}
 
     Raises
@@ -861,8 +845,6 @@ def plot_wrch_weights(P, mus, *, ax=None, title=None, legend=True, **weights):
     **weights : float
         ``s1``, ..., ``sn``.
 
-    Returns
-    -------
     {returns_ax}
     """
     P = check_points("P", P, n_features=2)

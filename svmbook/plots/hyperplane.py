@@ -99,13 +99,10 @@ def plot_svc_2d(
     grid_resolution : int, default=200
         Grid points per axis for evaluating ``f``.
     {window}
-    {title}
-    {axis_labels}
+    {title_labels}
     legend : bool, default=True
         Draw the legend (classes, SVs, boundary, margins).
 
-    Returns
-    -------
     {returns_ax}
     """
     X = np.asarray(X, dtype=np.float64)
@@ -216,8 +213,6 @@ def plot_separating_lines(X, y, *, n_lines=8, random_state=None, ax=None, title=
     {ax}
     {title}
 
-    Returns
-    -------
     {returns_ax}
     """
     X, y = two_class_points(X, y)
@@ -268,8 +263,6 @@ def plot_canonical_hyperplane(model, X, y, *, ax=None, title=None):
     {ax}
     {title}
 
-    Returns
-    -------
     {returns_ax}
     """
     X, y = two_class_points(X, y)
@@ -344,8 +337,6 @@ def plot_norm_constraint(X, y, A, *, n_lines=6, random_state=None, ax=None, titl
     title : str, optional
         Axis title (default names A and 1/A).
 
-    Returns
-    -------
     {returns_ax}
     """
     X, y = two_class_points(X, y)
@@ -412,8 +403,6 @@ def plot_slacks(model, X, y, *, ax=None, title=None, tol=1e-9):
     tol : float, default=1e-9
         Slacks at most ``tol`` are treated as 0 (not drawn).
 
-    Returns
-    -------
     {returns_ax}
     """
     X = np.asarray(X, dtype=np.float64)
@@ -576,11 +565,8 @@ def plot_regularisation_path(
     {ax}
     logx : bool, default=True
         Logarithmic C axis.
-    {title}
-    {axis_labels}
+    {title_labels}
 
-    Returns
-    -------
     {returns_ax}
     """
     Cs = np.asarray(Cs, dtype=np.float64)

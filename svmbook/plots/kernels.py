@@ -25,8 +25,6 @@ def plot_kernel_gram(K, *, ax=None, title=None, cmap=None, colorbar=True):
     colorbar : bool, default=True
         Add a colour bar labelled ``K``.
 
-    Returns
-    -------
     {returns_ax}
     """
     K = np.asarray(K, dtype=np.float64)
@@ -69,8 +67,6 @@ def plot_kernel_profile(
     xlabel, ylabel, title : str, optional
         Axis labels (``ylabel`` defaults to ``k(x, x0)``) and title.
 
-    Returns
-    -------
     {returns_ax}
     """
     x0 = float(x0)

@@ -145,8 +145,6 @@ def plot_np_step(
     {title}
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     X, y = two_class_points(X, y, pm1=True)
@@ -274,8 +272,6 @@ def plot_np_path(X, y, alphas, *, mu=1.0, ax=None, title=None, legend=True, boun
     {legend}
     boundary : bool, default=True
 
-    Returns
-    -------
     {returns_ax}
     """
     X, y = two_class_points(X, y, pm1=True)
@@ -385,8 +381,6 @@ def plot_traces(
     reference_label : str, default="optimum"
     {title}
 
-    Returns
-    -------
     {returns_ax}
     """
     return _line_plot(
@@ -412,8 +406,6 @@ def plot_mu_sweep(
     {title}
     xlabel : str, default="$1/\\mu$"
 
-    Returns
-    -------
     {returns_ax}
     """
     inv_mu = np.asarray(inv_mu, dtype=np.float64).ravel()
@@ -463,8 +455,6 @@ def plot_min_norm_point(
     point_label : str, default="$z_i$"
         Legend label of the points (without ``labels``).
 
-    Returns
-    -------
     {returns_ax}
     """
     Z = np.asarray(Z, dtype=np.float64)
@@ -525,8 +515,6 @@ def plot_linear_classifiers(X, y, lines, *, ax=None, title=None, legend=True, or
     origin : bool, default=True
         Mark the origin (a bias-free line must pass through it).
 
-    Returns
-    -------
     {returns_ax}
     """
     X, y = two_class_points(X, y, pm1=True)

@@ -88,12 +88,9 @@ def plot_svr_1d(
         Range of the curve; by default the data range padded by 5 % on each side where the model
         is defined there (see :func:`_regression_window`: the infinite spline kernel, defined on
         ``x >= 0`` only, keeps the curve inside the data range at 0).
-    {title}
-    {axis_labels}
+    {title_labels}
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     x = np.asarray(x, dtype=np.float64)

@@ -45,8 +45,6 @@ def plot_pair_step(alpha, G, y, K, C, i, j, *, ax=None, contours=True, title=Non
     {title}
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     ax = get_ax(ax)
@@ -203,8 +201,6 @@ def plot_scaling(sizes, values, *, label=None, fit=True, ax=None, xlabel="n", yl
     {ax}
     {axis_labels}
 
-    Returns
-    -------
     {returns_ax}
     """
     ax = get_ax(ax)
@@ -244,8 +240,6 @@ def plot_smo_trace(traces, *, optimum=None, ax=None, xlabel="iteration", logx=Fa
     xlabel : str, default="iteration"
     logx : bool, default=False
 
-    Returns
-    -------
     {returns_ax}
     """
     ax = get_ax(ax)
@@ -286,8 +280,6 @@ def plot_speedups(results, *, solvers=("faithful", "fast"), ax=None, labels=None
     labels : dict, optional
         ``case -> tick label`` (default: the case names).
 
-    Returns
-    -------
     {returns_ax}
     """
     ax = get_ax(ax)

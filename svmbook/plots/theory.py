@@ -76,8 +76,6 @@ def plot_modelling_errors(
     {ax}
     {title}
 
-    Returns
-    -------
     {returns_ax}
     """
     (cx, cy), width, height = hypothesis
@@ -276,11 +274,8 @@ def plot_vc_bound(
         Colour of the confidence curve (default: the first colour of the book, blue).
     linestyle : str, default="--"
         Line style of the confidence curve.
-    {title}
-    {axis_labels}
+    {title_labels}
 
-    Returns
-    -------
     {returns_ax}
     """
     h, confidence = check_curve("h", h, "confidence", confidence)

@@ -187,13 +187,10 @@ def plot_thresholds(
         Indices of support vectors to circle.
     {ax}
     {window}
-    {title}
-    {axis_labels}
+    {title_labels}
     {legend}
     legend_loc : str, default="best"
 
-    Returns
-    -------
     {returns_ax}
     """
     X, y = two_class_points(X, y, pm1=True)
@@ -288,8 +285,6 @@ def plot_weighted_svm(
         The default title gives mu and the distance between the hulls.
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     X, y = two_class_points(X, y, pm1=True)
@@ -381,14 +376,11 @@ def plot_c_threshold(
         The fitted C-SVM's normal and thresholds.
     {ax}
     {window}
-    {title}
-    {axis_labels}
+    {title_labels}
     {legend}
     circle_sv : bool, default=False
         Circle the support vectors (at small C nearly every point is one).
 
-    Returns
-    -------
     {returns_ax}
     """
     X, y = two_class_points(X, y, pm1=True)
@@ -453,12 +445,9 @@ def plot_threshold_path(
         The true fraction of positives, drawn as a dotted horizontal line.
     ylim : (float, float), default=(-0.03, 1.03)
     {ax}
-    {title}
-    {axis_labels}
+    {title_labels}
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     C_values = np.asarray(C_values, dtype=np.float64)
@@ -527,12 +516,9 @@ def plot_platt_fit(
         Vertical jitter of the points.
     random_state : int, default=0
         Seed of the jitter.
-    {title}
-    {axis_labels}
+    {title_labels}
     {legend}
 
-    Returns
-    -------
     {returns_ax}
     """
     y = check_labels_pm1("y", y)

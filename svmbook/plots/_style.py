@@ -88,6 +88,10 @@ DOCS = {
     The plot window; by default the data range, padded.""",
     "axis_labels": """xlabel, ylabel : str, optional
     Axis labels.""",
+    "Xy": """X : array-like of shape (n_samples, 2)
+    The training points.
+y : array-like of shape (n_samples,)
+    Their two-class labels (the larger one is +1).""",
     "returns_ax": """Returns
 -------
 matplotlib.axes.Axes
@@ -316,8 +320,39 @@ def circle_support_vectors(ax, points, *, label="support vectors"):
     -------
     matplotlib.collections.PathCollection
     """
-    ring = {"facecolors": "none", "edgecolors": COLORS["sv"], "linewidths": 1.2, "zorder": 4}
-    return ax.scatter(*points[:, :2].T, s=SV_SIZE, label=label, gid="support_vectors", **ring)
+    sv = {"size": SV_SIZE, "lw": 1.2, "gid": "support_vectors"}
+    return ring_points(ax, points, COLORS["sv"], label=label, **sv)
+
+
+@docs
+def ring_points(ax, P, color, *, size, gid, label=None, lw=None, zorder=4, marker="o"):
+    """Ring points with open markers of one colour (support vectors, kept or lost points).
+
+    Parameters
+    ----------
+    {draw_ax}
+    P : ndarray of shape (m, 2)
+        The points to ring.
+    color : colour or sequence of colours
+        Edge colour(s).
+    size : float
+        Marker area.
+    {gid}
+    label : str, optional
+        Legend label.
+    lw : float, optional
+        Edge width (default: matplotlib's).
+    zorder : float, default=4
+        Drawing order (the class markers are at 3).
+    marker : str, default="o"
+        Matplotlib marker.
+
+    Returns
+    -------
+    matplotlib.collections.PathCollection
+    """
+    open_marker = {"facecolors": "none", "edgecolors": color, "linewidths": lw, "zorder": zorder}
+    return ax.scatter(*P[:, :2].T, s=size, marker=marker, gid=gid, label=label, **open_marker)
 
 
 @docs

@@ -79,10 +79,7 @@ def plot_svm_geometry(
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        The training points.
-    y : array-like of shape (n_samples,)
-        Their labels (the larger one is +1).
+    {Xy}
     result : svmbook.qp.QPResult
         The solved linear mu-SVM, :func:`svmbook.qp.mu_svm_dual` on ``X @ X.T`` (nearest-point
         scale).
@@ -212,10 +209,7 @@ def plot_mu_svm_2d(
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        The training points.
-    y : array-like of shape (n_samples,)
-        Their labels (the larger one is +1).
+    {Xy}
     result : svmbook.qp.QPResult
         The solved mu-SVM, :func:`svmbook.qp.mu_svm_dual` on ``kernel(X)``.
     kernel : callable
@@ -257,8 +251,7 @@ def plot_nearest_neighbour(X, y, *, ax=None, grid_resolution=150, title="1-NN", 
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-    y : array-like of shape (n_samples,)
+    {Xy}
     {ax}
     grid_resolution : int, default=150
     title : str, default="1-NN"

@@ -11,6 +11,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
+from svmbook._docstrings import shared_docs
 from svmbook._validation import (
     check_curve,
     check_int,
@@ -45,6 +46,7 @@ from svmbook.plots._style import (
     mark_star,
     padded_limits,
     plus_points,
+    ring_points,
     scatter_points,
     styled,
     window,
@@ -151,17 +153,8 @@ def plot_hull_step(P, steps, step, *, ax=None, title=None, legend=True):
         )
     if st.vertex is not None:
         for part, color, name in ((st.left, OKABE_ITO[2], "$L$"), (st.right, OKABE_ITO[4], "$R$")):
-            ax.scatter(
-                P[part, 0],
-                P[part, 1],
-                s=90 if color == OKABE_ITO[2] else 150,
-                facecolors="none",
-                edgecolors=color,
-                lw=1.1,
-                zorder=4,
-                gid="kept",
-                label=f"kept for {name}",
-            )
+            size = 90 if color == OKABE_ITO[2] else 150
+            ring_points(ax, P[part], color, size=size, lw=1.1, gid="kept", label=f"kept for {name}")
         for end in st.facet:
             ax.plot(
                 [end[0], st.vertex[0]],
@@ -174,15 +167,14 @@ def plot_hull_step(P, steps, step, *, ax=None, title=None, legend=True):
             )
         mark_star(ax, st.vertex, gid="new_vertex", label="new vertex $h$")
         if st.support.shape[0] > 1:
-            ax.scatter(
-                P[st.support, 0],
-                P[st.support, 1],
-                marker="s",
-                s=40,
-                facecolors="none",
-                edgecolors=OKABE_ITO[3],
+            ring_points(
+                ax,
+                P[st.support],
+                OKABE_ITO[3],
+                size=40,
                 lw=1.2,
                 zorder=5,
+                marker="s",
                 gid="support",
                 label="support of $h$",
             )
@@ -245,16 +237,7 @@ def plot_rch(
             label=rf"$\mu$ = 1/{1 / mu:.4g} ({rch.n_vertices} vertices)",
         )
         if show_vertices:
-            ax.scatter(
-                rch.vertices[:, 0],
-                rch.vertices[:, 1],
-                s=14,
-                facecolors="none",
-                edgecolors=color,
-                lw=0.9,
-                zorder=4,
-                gid="rch_vertices",
-            )
+            ring_points(ax, rch.vertices, color, size=14, lw=0.9, gid="rch_vertices")
     xlim, ylim = window(P)
     return finish_axis(ax, xlim, ylim, title, legend=legend)
 
@@ -373,16 +356,7 @@ def plot_extreme_vertex(
     )
     full = v.weights >= v.weights[0] * (1 - 1e-9)
     colors = [COLORS["positive"] if f else OKABE_ITO[3] for f in full]
-    ax.scatter(
-        P[v.support, 0],
-        P[v.support, 1],
-        s=110,
-        facecolors="none",
-        edgecolors=colors,
-        lw=1.4,
-        zorder=4,
-        gid="support_points",
-    )
+    ring_points(ax, P[v.support], colors, size=110, lw=1.4, gid="support_points")
     span = max(np.ptp(P[:, 0]), np.ptp(P[:, 1]))
     for i, lam, c in zip(v.support, v.weights, colors, strict=True):
         ax.annotate(
@@ -496,12 +470,11 @@ def plot_qrh_filters(P, mu=None, *, k=None, ax=None, zoom=True, title=None, lege
         )
         target.scatter(exact.vertices[:, 0], exact.vertices[:, 1], s=14, c=OKABE_ITO[2], zorder=5)
         if lost.size:
-            target.scatter(
-                lost[:, 0],
-                lost[:, 1],
-                s=220 if main else 400,
-                facecolors="none",
-                edgecolors="red",
+            ring_points(
+                target,
+                lost,
+                "red",
+                size=220 if main else 400,
                 lw=1.8,
                 zorder=6,
                 gid="lost_vertices",
@@ -510,6 +483,14 @@ def plot_qrh_filters(P, mu=None, *, k=None, ax=None, zoom=True, title=None, lege
     if title is None:
         title = rf"RCH$(P, \mu = {exact.mu:.3g})$: Algorithm 5 filters"
     return finish_axis(ax, xlim, ylim, title, legend=legend)
+
+
+_KSET_DOCS = {
+    "kset_input": """P : array-like of shape (n, 2)
+    The points.
+k : int
+    The size of the k-sets, ``1 <= k <= n - 1``.""",
+}
 
 
 def _kset_hull(P, k):
@@ -539,6 +520,7 @@ def _vertex_directions(vertices):
 
 
 @styled
+@shared_docs(_KSET_DOCS)
 def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
     """Draw the k-sets of P and ``RCH(P, 1/k)`` (Fig. 3.7, Sec. 3.6).
 
@@ -548,9 +530,7 @@ def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
 
     Parameters
     ----------
-    P : array-like of shape (n, 2)
-    k : int
-        ``1 <= k <= n - 1``.
+    {kset_input}
     {ax}
     highlight : int, optional
         Vertex whose k-set is circled (default 0); -1 for none.
@@ -593,23 +573,15 @@ def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
     highlight = 0 if highlight is None else int(highlight)
     if 0 <= highlight < rch.n_vertices:
         sup = rch.support[highlight]
-        ax.scatter(
-            P[sup, 0],
-            P[sup, 1],
-            s=150,
-            facecolors="none",
-            edgecolors="black",
-            lw=1.3,
-            zorder=5,
-            gid="highlight",
-            label="one k-set",
-        )
+        ring = {"size": 150, "lw": 1.3, "zorder": 5, "gid": "highlight"}
+        ring_points(ax, P[sup], "black", label="one k-set", **ring)
     if title is None:
         title = f"{rch.n_vertices} {k}-sets"
     return finish_axis(ax, xlim, ylim, title, legend=legend)
 
 
 @styled
+@shared_docs(_KSET_DOCS)
 def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
     """Draw eq. (3.8): ``RCH(P, 1/(n-k))`` is ``RCH(P, 1/k)`` reflected and scaled (Fig. 3.11).
 
@@ -620,9 +592,7 @@ def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
 
     Parameters
     ----------
-    P : array-like of shape (n, 2)
-    k : int
-        ``1 <= k <= n - 1``.
+    {kset_input}
     {ax}
     n_rays : int, default=3
     title : str, optional
@@ -802,15 +772,7 @@ def plot_wrch(
     point_color = COLORS["positive"] if color is None else color
     scatter_points(ax, P[live], point_color, size=area[live])
     if np.any(~live):
-        ax.scatter(
-            P[~live, 0],
-            P[~live, 1],
-            s=POINT_SIZE,
-            facecolors="none",
-            edgecolors=COLORS["positive"] if color is None else color,
-            zorder=3,
-            gid="points_weight0",
-        )
+        ring_points(ax, P[~live], point_color, size=POINT_SIZE, zorder=3, gid="points_weight0")
     centroid = weighted_centroid(P, s)
     label = "weighted centroid"
     mark_star(ax, centroid, gid="weighted_centroid", label=label, size=110, color="black")

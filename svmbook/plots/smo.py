@@ -47,7 +47,6 @@ def plot_pair_step(alpha, G, y, K, C, i, j, *, ax=None, contours=True, title=Non
 
     {returns_ax}
     """
-    ax = get_ax(ax)
     alpha = np.asarray(alpha, dtype=np.float64)
     G = np.asarray(G, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
@@ -55,6 +54,7 @@ def plot_pair_step(alpha, G, y, K, C, i, j, *, ax=None, contours=True, title=Non
     C = np.broadcast_to(np.asarray(C, dtype=np.float64), alpha.shape)
     if i == j:
         raise ValueError(f"i and j must differ, got i = j = {i}")
+    ax = get_ax(ax)  # after the checks: a bad call leaves no empty figure
     s = pair_step_geometry(
         alpha[i], alpha[j], y[i], y[j], G[i], G[j], K[i, i], K[j, j], K[i, j], C[i], C[j]
     )
@@ -242,9 +242,9 @@ def plot_smo_trace(traces, *, optimum=None, ax=None, xlabel="iteration", logx=Fa
 
     {returns_ax}
     """
-    ax = get_ax(ax)
     if not traces:
         raise ValueError("traces must not be empty")
+    ax = get_ax(ax)
     for label, (its, objs) in traces.items():
         its = np.asarray(its, dtype=np.float64)
         objs = np.asarray(objs, dtype=np.float64)
@@ -282,9 +282,9 @@ def plot_speedups(results, *, solvers=("faithful", "fast"), ax=None, labels=None
 
     {returns_ax}
     """
-    ax = get_ax(ax)
     if not results:
         raise ValueError("results must not be empty")
+    ax = get_ax(ax)
     cases = [r["case"] for r in results]
     width = 0.8 / len(solvers)
     x = np.arange(len(cases))

@@ -33,6 +33,7 @@ from svmbook.plots._style import (
     get_ax,
     label_axes,
     padded_limits,
+    ring_points,
     styled,
     two_class_points,
     window,
@@ -100,15 +101,14 @@ def _scatter_weighted(ax, X, y, s, point_size=POINT_SIZE, alpha=1.0):
             )
         dead = (y == cls) & (s <= 0)
         if np.any(dead):
-            ax.scatter(
-                X[dead, 0],
-                X[dead, 1],
-                s=point_size,
-                facecolors="none",
-                edgecolors=COLORS[key],
-                marker=MARKERS[key],
-                linewidths=0.8,
+            ring_points(
+                ax,
+                X[dead],
+                COLORS[key],
+                size=point_size,
+                lw=0.8,
                 zorder=3,
+                marker=MARKERS[key],
                 gid=f"class_{key}_weight0",
             )
 

@@ -23,6 +23,7 @@ import numpy as np
 from sklearn.base import clone
 
 from svmbook import plots
+from svmbook._docstrings import shared_docs
 from svmbook._validation import check_range
 from svmbook.plots._style import COLORS, format_value, scatter_classes, style
 
@@ -396,8 +397,19 @@ def explore(plot_fn, /, **controls):
     return widget
 
 
+_EXPLORER_DOCS = {
+    "returns_explorer": """Returns
+-------
+ipywidgets.interactive or None
+    As :func:`explore`.""",
+}
+
+
+@shared_docs(_EXPLORER_DOCS)
 def explore_svc(estimator, X, y, *, plot_options=None, **param_controls):
     """Explore a classifier on 2-D data: each change refits a clone and redraws ``plot_svc_2d``.
+
+    The callback is :func:`svc_view`.
 
     Parameters
     ----------
@@ -411,19 +423,18 @@ def explore_svc(estimator, X, y, *, plot_options=None, **param_controls):
         Controls for estimator parameters, e.g. ``C=log_slider("C", 1e-3, 1e3, 1.0)``,
         ``kernel=dropdown("kernel", {"linear": "linear", "rbf": "rbf"})``.
 
-    Returns
-    -------
-    ipywidgets.interactive or None
-        As :func:`explore`. The callback is :func:`svc_view`.
+    {returns_explorer}
     """
     view = functools.partial(svc_view, estimator, X, y, plot_options=plot_options)
     return explore(view, **param_controls)
 
 
+@shared_docs(_EXPLORER_DOCS)
 def explore_svr(estimator, x, y, *, plot_options=None, **param_controls):
     """Explore a 1-D regression: each change refits a clone and redraws ``plot_svr_1d``.
 
-    The tube drawn is the fitted estimator's ``epsilon`` (a control named ``epsilon`` moves it).
+    The callback is :func:`svr_view`. The tube drawn is the fitted estimator's ``epsilon`` (a
+    control named ``epsilon`` moves it).
 
     Parameters
     ----------
@@ -436,15 +447,13 @@ def explore_svr(estimator, x, y, *, plot_options=None, **param_controls):
     **param_controls
         Controls for estimator parameters, e.g. ``epsilon=float_slider("epsilon", 0, 1, 0.5)``.
 
-    Returns
-    -------
-    ipywidgets.interactive or None
-        As :func:`explore`. The callback is :func:`svr_view`.
+    {returns_explorer}
     """
     view = functools.partial(svr_view, estimator, x, y, plot_options=plot_options)
     return explore(view, **param_controls)
 
 
+@shared_docs(_EXPLORER_DOCS)
 def explore_losses(*, epsilon=0.5, delta=1.0):
     """Explore Gunn's Fig. 5.1: sliders for ``epsilon`` and ``delta`` on ``plots.plot_losses``.
 
@@ -455,10 +464,7 @@ def explore_losses(*, epsilon=0.5, delta=1.0):
     delta : float, default=1.0
         Start value of Huber's width (Gunn's mu in (5.17)).
 
-    Returns
-    -------
-    ipywidgets.interactive or None
-        As :func:`explore`.
+    {returns_explorer}
     """
     if is_static():
         return None

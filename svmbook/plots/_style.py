@@ -20,6 +20,7 @@ from cycler import cycler
 from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
 
+from svmbook._docstrings import shared_docs
 from svmbook._validation import check_points, check_two_classes
 
 # Okabe & Ito (2008), colour-blind safe. Class +1 blue, class -1 vermillion; everything the model
@@ -75,6 +76,41 @@ STYLE = {
 }
 """The one matplotlib style (rcParams) of the book."""
 
+DOCS = {
+    # the parameters and the return value of the figure functions
+    "ax": """ax : matplotlib Axes, optional
+    Where to draw; a new figure is created when None.""",
+    "title": """title : str, optional
+    Axis title (none when None).""",
+    "legend": """legend : bool, default=True
+    Draw the legend.""",
+    "window": """xlim, ylim : (float, float), optional
+    The plot window; by default the data range, padded.""",
+    "axis_labels": """xlabel, ylabel : str, optional
+    Axis labels.""",
+    "Xy": """X : array-like of shape (n_samples, 2)
+    The training points.
+y : array-like of shape (n_samples,)
+    Their two-class labels (the larger one is +1).""",
+    "returns_ax": """Returns
+-------
+matplotlib.axes.Axes
+    The Axes drawn into (``ax``, or the new figure's).""",
+    # the parameters of the shared artists below
+    "draw_ax": """ax : matplotlib Axes
+    Where to draw.""",
+    "gid": """gid : str
+    The artist's gid.""",
+    "line_window": """xlim, ylim : (float, float)
+    The window.""",
+}
+DOCS["title_labels"] = DOCS["title"] + "\n" + DOCS["axis_labels"]
+"""Docstring entries (and the Returns section) the figure functions share, written once: a
+docstring line ``{key}`` is replaced by ``DOCS[key]`` (:func:`svmbook._docstrings.compose`;
+:func:`styled` does it for the figure functions, ``shared_docs(DOCS)`` for the rest)."""
+
+docs = shared_docs(DOCS)
+
 SV_SIZE = 150.0  # scatter area (points^2) of the SV circles; the class markers use ~30
 POINT_SIZE = 30.0
 MAX_WEIGHT_AREA = 12.0  # weighted markers grow with the weight up to this multiple of POINT_SIZE
@@ -120,6 +156,9 @@ def style():
 def styled(fn):
     """Wrap ``fn`` to run inside :func:`style` (figures it creates get the book's size and fonts).
 
+    The wrapper's docstring is ``fn``'s with its shared entries (``{ax}``, ``{title}``, ...) filled
+    in from :data:`DOCS`.
+
     Parameters
     ----------
     fn : callable
@@ -130,6 +169,7 @@ def styled(fn):
     callable
         ``fn`` drawing inside :func:`style`.
     """
+    fn = docs(fn)  # before wraps copies the docstring (inspect.unwrap finds fn composed too)
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -264,13 +304,13 @@ def support_indices(model):
     return np.asarray(support, dtype=np.int64)
 
 
+@docs
 def circle_support_vectors(ax, points, *, label="support vectors"):
     """Circle ``points`` (black open circles, ``gid="support_vectors"``).
 
     Parameters
     ----------
-    ax : matplotlib Axes
-        Where to draw.
+    {draw_ax}
     points : ndarray of shape (m, 2)
         The points to circle.
     label : str or None, default="support vectors"
@@ -280,17 +320,48 @@ def circle_support_vectors(ax, points, *, label="support vectors"):
     -------
     matplotlib.collections.PathCollection
     """
-    ring = {"facecolors": "none", "edgecolors": COLORS["sv"], "linewidths": 1.2, "zorder": 4}
-    return ax.scatter(*points[:, :2].T, s=SV_SIZE, label=label, gid="support_vectors", **ring)
+    sv = {"size": SV_SIZE, "lw": 1.2, "gid": "support_vectors"}
+    return ring_points(ax, points, COLORS["sv"], label=label, **sv)
 
 
+@docs
+def ring_points(ax, P, color, *, size, gid, label=None, lw=None, zorder=4, marker="o"):
+    """Ring points with open markers of one colour (support vectors, kept or lost points).
+
+    Parameters
+    ----------
+    {draw_ax}
+    P : ndarray of shape (m, 2)
+        The points to ring.
+    color : colour or sequence of colours
+        Edge colour(s).
+    size : float
+        Marker area.
+    {gid}
+    label : str, optional
+        Legend label.
+    lw : float, optional
+        Edge width (default: matplotlib's).
+    zorder : float, default=4
+        Drawing order (the class markers are at 3).
+    marker : str, default="o"
+        Matplotlib marker.
+
+    Returns
+    -------
+    matplotlib.collections.PathCollection
+    """
+    open_marker = {"facecolors": "none", "edgecolors": color, "linewidths": lw, "zorder": zorder}
+    return ax.scatter(*P[:, :2].T, s=size, marker=marker, gid=gid, label=label, **open_marker)
+
+
+@docs
 def scatter_classes(ax, X, y, *, pos_label=None):
     """Scatter a two-class sample, class +1 blue circles and -1 vermillion squares.
 
     Parameters
     ----------
-    ax : matplotlib Axes
-        Where to draw.
+    {draw_ax}
     X : ndarray of shape (n, 2)
         The points.
     y : ndarray of shape (n,)
@@ -331,13 +402,13 @@ def scatter_classes(ax, X, y, *, pos_label=None):
     return pos_label
 
 
+@docs
 def plus_points(ax, P, *, label="points of $P$", gid="points"):
     """Draw points as Goodrich's plus marks (Figs. 2.9, 3.8).
 
     Parameters
     ----------
-    ax : matplotlib Axes
-        Where to draw.
+    {draw_ax}
     P : ndarray of shape (n, 2)
         The points.
     label : str or None, default="points of $P$"
@@ -354,13 +425,13 @@ def plus_points(ax, P, *, label="points of $P$", gid="points"):
     )
 
 
+@docs
 def mark_point(ax, p, marker, color, label, gid, size=70, face=None):
     """Mark one special point (a nearest point, a minimum-norm point) above everything else.
 
     Parameters
     ----------
-    ax : matplotlib Axes
-        Where to draw.
+    {draw_ax}
     p : array-like of shape (2,)
         The point.
     marker : str
@@ -369,8 +440,7 @@ def mark_point(ax, p, marker, color, label, gid, size=70, face=None):
         Edge colour (and face colour when ``face`` is None).
     label : str or None
         Legend label.
-    gid : str
-        The artist's gid.
+    {gid}
     size : float, default=70
         Marker area.
     face : colour, optional
@@ -410,13 +480,13 @@ def level_handle(gid):
     return Line2D([], [], color=COLORS["model"], ls=ls, label=label)
 
 
+@docs
 def contour_levels(ax, xx, yy, Z, levels, gid):
     """Contour ``Z`` at the ``levels`` inside its range, in the style of ``gid``.
 
     Parameters
     ----------
-    ax : matplotlib Axes
-        Where to draw.
+    {draw_ax}
     xx, yy : ndarray of shape (m, m)
         The grid.
     Z : ndarray of shape (m, m)
@@ -450,6 +520,7 @@ def contour_levels(ax, xx, yy, Z, levels, gid):
     return level_handle(gid)
 
 
+@docs
 def draw_line(ax, w, b, xlim, ylim, **style):
     """Draw the line ``w . x + b = 0`` across the window.
 
@@ -458,14 +529,12 @@ def draw_line(ax, w, b, xlim, ylim, **style):
 
     Parameters
     ----------
-    ax : matplotlib Axes
-        Where to draw.
+    {draw_ax}
     w : array-like of shape (2,)
         The normal (non-zero).
     b : float
         The offset (added: a thesis threshold ``b`` that is subtracted is passed as ``-b``).
-    xlim, ylim : (float, float)
-        The window.
+    {line_window}
     **style
         Line properties; default black, solid, width 1.2, ``gid="separator"``.
 
@@ -484,6 +553,7 @@ def draw_line(ax, w, b, xlim, ylim, **style):
     return ax.plot(xs, ys, **style)[0]
 
 
+@docs
 def draw_polygon(
     ax,
     V,
@@ -502,8 +572,7 @@ def draw_polygon(
 
     Parameters
     ----------
-    ax : matplotlib Axes
-        Where to draw.
+    {draw_ax}
     V : array-like of shape (n_v, 2)
         The vertices in order (one vertex: a point; two: a segment).
     color : colour
@@ -603,13 +672,13 @@ def label_axes(ax, xlabel, ylabel, title=None, legend=False, loc="best"):
     return ax
 
 
+@docs
 def scatter_points(ax, P, color, *, gid="points", label=None, size=POINT_SIZE):
     """Scatter points of one colour (filled, white edges, above the lines).
 
     Parameters
     ----------
-    ax : matplotlib Axes
-        Where to draw.
+    {draw_ax}
     P : ndarray of shape (n, 2)
         The points.
     color : colour
@@ -629,19 +698,18 @@ def scatter_points(ax, P, color, *, gid="points", label=None, size=POINT_SIZE):
     return ax.scatter(*P[:, :2].T, s=size, gid=gid, label=label, **filled)
 
 
+@docs
 def draw_margin(ax, w, b, xlim, ylim, *, gid="margins", color=None):
     """Draw the line ``w . x + b = 0`` as a margin: dotted, in the model's colour.
 
     Parameters
     ----------
-    ax : matplotlib Axes
-        Where to draw.
+    {draw_ax}
     w : array-like of shape (2,)
         The normal.
     b : float
         The offset (added).
-    xlim, ylim : (float, float)
-        The window.
+    {line_window}
     gid : str, default="margins"
         The line's gid.
     color : colour, optional
@@ -655,17 +723,16 @@ def draw_margin(ax, w, b, xlim, ylim, *, gid="margins", color=None):
     return draw_line(ax, w, b, xlim, ylim, color=color, ls=":", lw=1.2, zorder=2, gid=gid)
 
 
+@docs
 def mark_star(ax, p, *, gid, label=None, size=160, color=OKABE_ITO[3]):
     """Mark a new or extreme vertex with a star outlined in black.
 
     Parameters
     ----------
-    ax : matplotlib Axes
-        Where to draw.
+    {draw_ax}
     p : array-like of shape (2,)
         The vertex.
-    gid : str
-        The artist's gid.
+    {gid}
     label : str, optional
         Legend label.
     size : float, default=160
@@ -682,6 +749,7 @@ def mark_star(ax, p, *, gid, label=None, size=160, color=OKABE_ITO[3]):
     )
 
 
+@docs
 def finish_axis(ax, xlim, ylim, title, xlabel="$x_1$", ylabel="$x_2$", equal=True, legend=False):
     """Set the window, an equal aspect, the labels and the title of a data panel.
 
@@ -689,12 +757,10 @@ def finish_axis(ax, xlim, ylim, title, xlabel="$x_1$", ylabel="$x_2$", equal=Tru
     ----------
     ax : matplotlib Axes
         The panel.
-    xlim, ylim : (float, float)
-        The window.
+    {line_window}
     title : str or None
         Axis title (none when None).
-    xlabel, ylabel : str
-        Axis labels.
+    {axis_labels}
     equal : bool, default=True
         Equal scales on both axes (angles and distances read true).
     legend : bool, default=False

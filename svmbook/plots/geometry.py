@@ -79,10 +79,7 @@ def plot_svm_geometry(
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        The training points.
-    y : array-like of shape (n_samples,)
-        Their labels (the larger one is +1).
+    {Xy}
     result : svmbook.qp.QPResult
         The solved linear mu-SVM, :func:`svmbook.qp.mu_svm_dual` on ``X @ X.T`` (nearest-point
         scale).
@@ -92,19 +89,17 @@ def plot_svm_geometry(
         ``"geometric"``: the bisector (4.9), with the margin lines through the nearest points.
         ``"kkt"``: the KKT threshold (4.8) with the supporting planes ``w . x - b = +-rho``, the
         lines ``f = +-1`` of the equivalent C-SVM.
-    ax : matplotlib Axes, optional
+    {ax}
     show_ch : bool, default=True
         Draw the convex hulls of the classes.
     margins : bool, default=True
         Draw the margin lines.
-    xlim, ylim : (float, float), optional
+    {window}
     title : str, optional
         Default: ``mu``, ``1/mu`` and the equivalent C.
-    legend : bool, default=True
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     mu = check_positive("mu", mu)
     check_option("threshold", threshold, ("geometric", "kkt"))
@@ -214,10 +209,7 @@ def plot_mu_svm_2d(
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        The training points.
-    y : array-like of shape (n_samples,)
-        Their labels (the larger one is +1).
+    {Xy}
     result : svmbook.qp.QPResult
         The solved mu-SVM, :func:`svmbook.qp.mu_svm_dual` on ``kernel(X)``.
     kernel : callable
@@ -226,16 +218,13 @@ def plot_mu_svm_2d(
         The bisector (4.9) (margin lines through the nearest points), the KKT threshold (4.8)
         (margin lines ``f = +-rho``), or a fixed thesis threshold ``b`` (Fig. 4.9b: ``b = 0``;
         margin lines ``f = b +- rho``).
-    ax : matplotlib Axes, optional
+    {ax}
     grid_resolution : int, default=150
-    title : str, optional
-        Axis title.
+    {title}
     legend : bool, default=False
     shade : bool, default=True
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X, y = two_class_points(X, y)
     res = result
@@ -262,16 +251,13 @@ def plot_nearest_neighbour(X, y, *, ax=None, grid_resolution=150, title="1-NN", 
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-    y : array-like of shape (n_samples,)
-    ax : matplotlib Axes, optional
+    {Xy}
+    {ax}
     grid_resolution : int, default=150
     title : str, default="1-NN"
     legend : bool, default=False
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X, y = two_class_points(X, y)
 
@@ -313,13 +299,12 @@ def plot_meb(X, result, *, C=None, ax=None, title=None, legend=True):
         The solved ball (``alpha`` and ``radius2``) on ``X @ X.T``.
     C : float, optional
         The soft ball's bound it was solved with; None for the hard ball.
-    ax : matplotlib Axes, optional
+    {ax}
     title : str, optional
-    legend : bool, default=True
+        Default: hard or soft MEB (with ``C``).
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X = check_points("X", X, n_features=2)
     res = result

@@ -11,6 +11,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
+from svmbook._docstrings import shared_docs
 from svmbook._validation import (
     check_curve,
     check_int,
@@ -35,6 +36,7 @@ from svmbook.plots._style import (
     NEST,
     OKABE_ITO,
     POINT_SIZE,
+    docs,
     draw_line,
     draw_polygon,
     finish_axis,
@@ -44,6 +46,7 @@ from svmbook.plots._style import (
     mark_star,
     padded_limits,
     plus_points,
+    ring_points,
     scatter_points,
     styled,
     window,
@@ -63,13 +66,13 @@ __all__ = [
 ]
 
 
+@docs
 def draw_convex_hull(ax, P, *, color=None, label="convex hull"):
     """Outline the convex hull of 2-D points, dashed (nothing for fewer than 3 points).
 
     Parameters
     ----------
-    ax : matplotlib Axes
-        Where to draw.
+    {draw_ax}
     P : ndarray of shape (n, 2)
         The points.
     color : colour, optional
@@ -104,13 +107,12 @@ def plot_hull_step(P, steps, step, *, ax=None, title=None, legend=True):
     steps : list of HullStep
     step : int
         Index into ``steps`` (0-based).
-    ax : matplotlib Axes, optional
+    {ax}
     title : str, optional
-    legend : bool, default=True
+        Default: the step number and what the step does.
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P = check_points("P", P, n_features=2)
     step = int(step)
@@ -151,17 +153,8 @@ def plot_hull_step(P, steps, step, *, ax=None, title=None, legend=True):
         )
     if st.vertex is not None:
         for part, color, name in ((st.left, OKABE_ITO[2], "$L$"), (st.right, OKABE_ITO[4], "$R$")):
-            ax.scatter(
-                P[part, 0],
-                P[part, 1],
-                s=90 if color == OKABE_ITO[2] else 150,
-                facecolors="none",
-                edgecolors=color,
-                lw=1.1,
-                zorder=4,
-                gid="kept",
-                label=f"kept for {name}",
-            )
+            size = 90 if color == OKABE_ITO[2] else 150
+            ring_points(ax, P[part], color, size=size, lw=1.1, gid="kept", label=f"kept for {name}")
         for end in st.facet:
             ax.plot(
                 [end[0], st.vertex[0]],
@@ -174,15 +167,14 @@ def plot_hull_step(P, steps, step, *, ax=None, title=None, legend=True):
             )
         mark_star(ax, st.vertex, gid="new_vertex", label="new vertex $h$")
         if st.support.shape[0] > 1:
-            ax.scatter(
-                P[st.support, 0],
-                P[st.support, 1],
-                marker="s",
-                s=40,
-                facecolors="none",
-                edgecolors=OKABE_ITO[3],
+            ring_points(
+                ax,
+                P[st.support],
+                OKABE_ITO[3],
+                size=40,
                 lw=1.2,
                 zorder=5,
+                marker="s",
                 gid="support",
                 label="support of $h$",
             )
@@ -212,16 +204,14 @@ def plot_rch(
     mus : float or sequence of float, optional
         Reduction parameters in ``[1/n, 1]``; or give ``inv_mus`` (``1/mu`` values).
     inv_mus : float or sequence of float, optional
-    ax : matplotlib Axes, optional
+    {ax}
     show_ch : bool, default=True
     show_vertices : bool, default=True
         Mark the RCH vertices (Fig. 2.9's circles).
-    title : str, optional
-    legend : bool, default=True
+    {title}
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P = check_points("P", P, n_features=2)
     if (mus is None) == (inv_mus is None):
@@ -247,16 +237,7 @@ def plot_rch(
             label=rf"$\mu$ = 1/{1 / mu:.4g} ({rch.n_vertices} vertices)",
         )
         if show_vertices:
-            ax.scatter(
-                rch.vertices[:, 0],
-                rch.vertices[:, 1],
-                s=14,
-                facecolors="none",
-                edgecolors=color,
-                lw=0.9,
-                zorder=4,
-                gid="rch_vertices",
-            )
+            ring_points(ax, rch.vertices, color, size=14, lw=0.9, gid="rch_vertices")
     xlim, ylim = window(P)
     return finish_axis(ax, xlim, ylim, title, legend=legend)
 
@@ -275,7 +256,7 @@ def plot_hull_3d(P, vertices, facets, *, ax=None, title=None, points=True, alpha
         Rows of indices into ``vertices``.
     ax : 3-D matplotlib Axes, optional
         Created (``projection="3d"``) when None.
-    title : str, optional
+    {title}
     points : bool, default=True
     alpha : float, default=0.35
         Face opacity.
@@ -342,15 +323,14 @@ def plot_extreme_vertex(
     angle : float, default=0.0
         Direction angle in degrees.
     inv_mu : float, optional
-    ax : matplotlib Axes, optional
+    {ax}
     show_rch : bool, default=True
         Outline ``RCH(P, mu)`` (:func:`svmbook.hull.qrh`).
     title : str, optional
-    legend : bool, default=True
+        Default: ``mu``, ``m`` and the angle.
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P = check_points("P", P, n_features=2)
     mu = check_mu_or_inverse("mu", mu, inv_mu)
@@ -376,16 +356,7 @@ def plot_extreme_vertex(
     )
     full = v.weights >= v.weights[0] * (1 - 1e-9)
     colors = [COLORS["positive"] if f else OKABE_ITO[3] for f in full]
-    ax.scatter(
-        P[v.support, 0],
-        P[v.support, 1],
-        s=110,
-        facecolors="none",
-        edgecolors=colors,
-        lw=1.4,
-        zorder=4,
-        gid="support_points",
-    )
+    ring_points(ax, P[v.support], colors, size=110, lw=1.4, gid="support_points")
     span = max(np.ptp(P[:, 0]), np.ptp(P[:, 1]))
     for i, lam, c in zip(v.support, v.weights, colors, strict=True):
         ax.annotate(
@@ -449,15 +420,14 @@ def plot_qrh_filters(P, mu=None, *, k=None, ax=None, zoom=True, title=None, lege
     mu : float, optional
     k : int, optional
         ``mu = 1/k`` (give one of ``mu``, ``k``).
-    ax : matplotlib Axes, optional
+    {ax}
     zoom : bool, default=True
         Add an inset (lower right) magnifying the first lost vertex, if any.
     title : str, optional
-    legend : bool, default=True
+        Default: ``mu`` and what the panel compares.
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P = check_points("P", P, n_features=2)
     exact = qrh(P, mu, k=k)
@@ -500,12 +470,11 @@ def plot_qrh_filters(P, mu=None, *, k=None, ax=None, zoom=True, title=None, lege
         )
         target.scatter(exact.vertices[:, 0], exact.vertices[:, 1], s=14, c=OKABE_ITO[2], zorder=5)
         if lost.size:
-            target.scatter(
-                lost[:, 0],
-                lost[:, 1],
-                s=220 if main else 400,
-                facecolors="none",
-                edgecolors="red",
+            ring_points(
+                target,
+                lost,
+                "red",
+                size=220 if main else 400,
                 lw=1.8,
                 zorder=6,
                 gid="lost_vertices",
@@ -514,6 +483,14 @@ def plot_qrh_filters(P, mu=None, *, k=None, ax=None, zoom=True, title=None, lege
     if title is None:
         title = rf"RCH$(P, \mu = {exact.mu:.3g})$: Algorithm 5 filters"
     return finish_axis(ax, xlim, ylim, title, legend=legend)
+
+
+_KSET_DOCS = {
+    "kset_input": """P : array-like of shape (n, 2)
+    The points.
+k : int
+    The size of the k-sets, ``1 <= k <= n - 1``.""",
+}
 
 
 def _kset_hull(P, k):
@@ -543,6 +520,7 @@ def _vertex_directions(vertices):
 
 
 @styled
+@shared_docs(_KSET_DOCS)
 def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
     """Draw the k-sets of P and ``RCH(P, 1/k)`` (Fig. 3.7, Sec. 3.6).
 
@@ -552,19 +530,15 @@ def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
 
     Parameters
     ----------
-    P : array-like of shape (n, 2)
-    k : int
-        ``1 <= k <= n - 1``.
-    ax : matplotlib Axes, optional
+    {kset_input}
+    {ax}
     highlight : int, optional
         Vertex whose k-set is circled (default 0); -1 for none.
     title : str, optional
         Default: the number of k-sets.
-    legend : bool, default=True
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P, k, rch = _kset_hull(P, k)
     ax = get_ax(ax)
@@ -599,23 +573,15 @@ def plot_ksets(P, k, *, ax=None, highlight=None, title=None, legend=True):
     highlight = 0 if highlight is None else int(highlight)
     if 0 <= highlight < rch.n_vertices:
         sup = rch.support[highlight]
-        ax.scatter(
-            P[sup, 0],
-            P[sup, 1],
-            s=150,
-            facecolors="none",
-            edgecolors="black",
-            lw=1.3,
-            zorder=5,
-            gid="highlight",
-            label="one k-set",
-        )
+        ring = {"size": 150, "lw": 1.3, "zorder": 5, "gid": "highlight"}
+        ring_points(ax, P[sup], "black", label="one k-set", **ring)
     if title is None:
         title = f"{rch.n_vertices} {k}-sets"
     return finish_axis(ax, xlim, ylim, title, legend=legend)
 
 
 @styled
+@shared_docs(_KSET_DOCS)
 def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
     """Draw eq. (3.8): ``RCH(P, 1/(n-k))`` is ``RCH(P, 1/k)`` reflected and scaled (Fig. 3.11).
 
@@ -626,17 +592,14 @@ def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
 
     Parameters
     ----------
-    P : array-like of shape (n, 2)
-    k : int
-        ``1 <= k <= n - 1``.
-    ax : matplotlib Axes, optional
+    {kset_input}
+    {ax}
     n_rays : int, default=3
     title : str, optional
-    legend : bool, default=True
+        Default: the two values of ``mu`` and ``n``.
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P, k, big = _kset_hull(P, k)
     n = P.shape[0]
@@ -696,15 +659,13 @@ def plot_hull_counts(
     inv_mu : array-like of shape (m,)
         ``1/mu`` values.
     counts : array-like of shape (m,)
-    ax : matplotlib Axes, optional
+    {ax}
     label : str, default="vertices"
     bound : array-like of shape (m,), optional
     title, ylabel : str, optional
-    legend : bool, default=True
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     x, c = check_curve("inv_mu", inv_mu, "counts", counts)
     ax = get_ax(ax)
@@ -771,22 +732,18 @@ def plot_wrch(
         Reduction parameters, each ``>= 1 / sum(s)``; one hull per value.
     sample_weight : array-like of shape (n_points,), default=None
         Weights ``s_i >= 0`` (None: all 1, the RCH).
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
+    {ax}
     color : colour, optional
         Of the hull when one ``mu`` is given (default: the nested-hull colours).
     convex_hull : bool, default=True
         Also draw the convex hull of the points (dashed, gid ``"convex_hull"``).
     label_points : bool, default=False
         Write ``x_i (s_i)`` next to each point (1-based, as the thesis).
-    title : str, optional
-        Axis title.
+    {title}
     legend : bool, default=True
         Draw the legend (to the right of the axes).
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
 
     Raises
     ------
@@ -815,15 +772,7 @@ def plot_wrch(
     point_color = COLORS["positive"] if color is None else color
     scatter_points(ax, P[live], point_color, size=area[live])
     if np.any(~live):
-        ax.scatter(
-            P[~live, 0],
-            P[~live, 1],
-            s=POINT_SIZE,
-            facecolors="none",
-            edgecolors=COLORS["positive"] if color is None else color,
-            zorder=3,
-            gid="points_weight0",
-        )
+        ring_points(ax, P[~live], point_color, size=POINT_SIZE, zorder=3, gid="points_weight0")
     centroid = weighted_centroid(P, s)
     label = "weighted centroid"
     mark_star(ax, centroid, gid="weighted_centroid", label=label, size=110, color="black")
@@ -841,6 +790,7 @@ def plot_wrch(
     return finish_axis(ax, xlim, ylim, title, legend=legend)
 
 
+@docs
 def plot_wrch_weights(P, mus, *, ax=None, title=None, legend=True, **weights):
     """:func:`plot_wrch` with the weights as keywords ``s1=..., s2=...`` (one slider per point).
 
@@ -851,15 +801,13 @@ def plot_wrch_weights(P, mus, *, ax=None, title=None, legend=True, **weights):
     ----------
     P : array-like of shape (n, 2)
     mus : float or sequence of float
-    ax : matplotlib Axes, optional
-    title : str, optional
-    legend : bool, default=True
+    {ax}
+    {title}
+    {legend}
     **weights : float
         ``s1``, ..., ``sn``.
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     P = check_points("P", P, n_features=2)
     s = np.ones(P.shape[0])

@@ -86,8 +86,7 @@ def plot_svc_2d(
         The training inputs ``model`` was fitted on (``support_`` indexes into them).
     y : array-like of shape (n_samples,)
         Two-class labels; the class ``model.classes_[-1]`` (or the larger label) is drawn as +1.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
+    {ax}
     margins : bool, default=True
         Draw the margins ``f = +-1`` (dotted).
     circle_sv : bool, default=True
@@ -99,16 +98,12 @@ def plot_svc_2d(
         Shade the class regions at all.
     grid_resolution : int, default=200
         Grid points per axis for evaluating ``f``.
-    xlim, ylim : (float, float), optional
-        Plot window; by default the data range padded by 10 %.
-    title, xlabel, ylabel : str, optional
-        Axis title and labels.
+    {window}
+    {title_labels}
     legend : bool, default=True
         Draw the legend (classes, SVs, boundary, margins).
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y)
@@ -215,14 +210,10 @@ def plot_separating_lines(X, y, *, n_lines=8, random_state=None, ax=None, title=
         Separating lines to draw besides the optimal one.
     random_state : None, int or numpy.random.Generator
         Seeds the directions of the lines.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
-    title : str, optional
-        Axis title.
+    {ax}
+    {title}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X, y = two_class_points(X, y)
     n_lines = int(n_lines)
@@ -269,14 +260,10 @@ def plot_canonical_hyperplane(model, X, y, *, ax=None, title=None):
         ``(w, b)`` of any hyperplane that misses the data points.
     X : array-like of shape (n_samples, 2)
     y : array-like of shape (n_samples,)
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
-    title : str, optional
-        Axis title.
+    {ax}
+    {title}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X, y = two_class_points(X, y)
     w, b = _affine_decision(model) if hasattr(model, "decision_function") else model
@@ -346,14 +333,11 @@ def plot_norm_constraint(X, y, A, *, n_lines=6, random_state=None, ax=None, titl
         Admissible hyperplanes to draw.
     random_state : None, int or numpy.random.Generator
         Seeds the directions.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
+    {ax}
     title : str, optional
         Axis title (default names A and 1/A).
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X, y = two_class_points(X, y)
     A = check_positive("A", A)
@@ -414,16 +398,12 @@ def plot_slacks(model, X, y, *, ax=None, title=None, tol=1e-9):
     X : array-like of shape (n_samples, 2)
     y : array-like of shape (n_samples,)
         The training labels (``model.classes_[-1]`` is +1).
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
-    title : str, optional
-        Axis title.
+    {ax}
+    {title}
     tol : float, default=1e-9
         Slacks at most ``tol`` are treated as 0 (not drawn).
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y)
@@ -582,16 +562,12 @@ def plot_regularisation_path(
         Values of C drawn as vertical dotted lines.
     labels : sequence of str, optional
         One label per column (a legend is drawn when given).
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
+    {ax}
     logx : bool, default=True
         Logarithmic C axis.
-    xlabel, ylabel, title : str, optional
-        Axis labels and title.
+    {title_labels}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     Cs = np.asarray(Cs, dtype=np.float64)
     values = np.asarray(values, dtype=np.float64)

@@ -18,18 +18,14 @@ def plot_kernel_gram(K, *, ax=None, title=None, cmap=None, colorbar=True):
     ----------
     K : array-like of shape (n, m)
         The Gram matrix.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
-    title : str, optional
-        Axis title.
+    {ax}
+    {title}
     cmap : str or Colormap, optional
         Colour map (default: the style's ``image.cmap``, viridis).
     colorbar : bool, default=True
         Add a colour bar labelled ``K``.
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     K = np.asarray(K, dtype=np.float64)
     if K.ndim != 2:
@@ -65,16 +61,13 @@ def plot_kernel_profile(
         The fixed argument.
     xs : array-like of shape (n,), optional
         Where to evaluate; by default 400 points on ``[x0 - 3, x0 + 3]``.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
+    {ax}
     label : str, optional
         Legend label (call repeatedly on one ``ax`` to compare kernels).
     xlabel, ylabel, title : str, optional
         Axis labels (``ylabel`` defaults to ``k(x, x0)``) and title.
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     x0 = float(x0)
     xs = np.linspace(x0 - 3.0, x0 + 3.0, 400) if xs is None else np.asarray(xs, dtype=np.float64)

@@ -141,13 +141,11 @@ def plot_np_step(
     kind : {"vertex", "pair"}, default="vertex"
     slab : bool, default=True
         Draw the slab of the moving class(es).
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
-    legend : bool, default=True
+    {ax}
+    {title}
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X, y = two_class_points(X, y, pm1=True)
     n = y.shape[0]
@@ -269,14 +267,12 @@ def plot_np_path(X, y, alphas, *, mu=1.0, ax=None, title=None, legend=True, boun
     alphas : sequence of array-like of shape (n,)
         Multipliers per iteration (e.g. :func:`iterates`); at least one.
     mu : float, default=1.0
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
-    legend : bool, default=True
+    {ax}
+    {title}
+    {legend}
     boundary : bool, default=True
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X, y = two_class_points(X, y, pm1=True)
     alphas = [check_multipliers("alpha", a, y.shape[0]) for a in alphas]
@@ -376,18 +372,16 @@ def plot_traces(
     series : dict
         ``{label: (x, values)}``; x is the iteration (or the time), values the quantity.
         With ``logy`` non-positive values are left out (a gap of exactly 0 at convergence).
-    ax : matplotlib.axes.Axes, optional
-    xlabel, ylabel : str
+    {ax}
+    {axis_labels}
     logx, logy : bool
         Logarithmic axes.
     reference : float, optional
         A horizontal dashed line (the optimum, a tolerance).
     reference_label : str, default="optimum"
-    title : str, optional
+    {title}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     return _line_plot(
         series, ax, xlabel, ylabel, title, logx, logy, reference, reference_label, False
@@ -406,15 +400,13 @@ def plot_mu_sweep(
         The values of ``1/mu`` (shared by every solver).
     series : dict
         ``{label: values}`` with m values each.
-    ax : matplotlib.axes.Axes, optional
+    {ax}
     ylabel : str, default="iterations"
     logy : bool, default=True
-    title : str, optional
+    {title}
     xlabel : str, default="$1/\\mu$"
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     inv_mu = np.asarray(inv_mu, dtype=np.float64).ravel()
     if not isinstance(series, dict) or not series:
@@ -454,18 +446,16 @@ def plot_min_norm_point(
         :func:`svmbook.solvers.nearest_point.solve_min_norm_point`.
     mu : float, default=1.0
         Reduction parameter (``mu >= 1``: the convex hull).
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
+    {ax}
+    {title}
     labels : array-like of shape (n,), default=None
         Class labels in {-1, +1} used for the colours only.
-    legend : bool, default=True
-    xlabel, ylabel : str
+    {legend}
+    {axis_labels}
     point_label : str, default="$z_i$"
         Legend label of the points (without ``labels``).
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     Z = np.asarray(Z, dtype=np.float64)
     if Z.ndim != 2 or Z.shape[1] != 2 or Z.shape[0] < 1:
@@ -519,15 +509,13 @@ def plot_linear_classifiers(X, y, lines, *, ax=None, title=None, legend=True, or
         Labels in {-1, +1}.
     lines : dict
         ``{label: (w, b)}`` with ``w`` of shape (2,), the thesis's subtracted threshold ``b``.
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
-    legend : bool, default=True
+    {ax}
+    {title}
+    {legend}
     origin : bool, default=True
         Mark the origin (a bias-free line must pass through it).
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X, y = two_class_points(X, y, pm1=True)
     if not isinstance(lines, dict) or not lines:

@@ -79,8 +79,7 @@ def plot_svr_1d(
         The training targets.
     epsilon : float
         Half-width of the tube (the model's ``epsilon``); must be >= 0.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
+    {ax}
     circle_sv : bool, default=True
         Circle the support vectors.
     n_grid : int, default=400
@@ -89,14 +88,10 @@ def plot_svr_1d(
         Range of the curve; by default the data range padded by 5 % on each side where the model
         is defined there (see :func:`_regression_window`: the infinite spline kernel, defined on
         ``x >= 0`` only, keeps the curve inside the data range at 0).
-    xlabel, ylabel, title : str, optional
-        Axis labels and title.
-    legend : bool, default=True
-        Draw the legend.
+    {title_labels}
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     x = np.asarray(x, dtype=np.float64)
     if x.ndim == 2 and x.shape[1] == 1:

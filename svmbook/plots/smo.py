@@ -39,17 +39,14 @@ def plot_pair_step(alpha, G, y, K, C, i, j, *, ax=None, contours=True, title=Non
         Upper bounds.
     i, j : int
         The working pair (0-based).
-    ax : matplotlib Axes, optional
+    {ax}
     contours : bool, default=True
         Draw level curves of the objective.
-    title : str, optional
-    legend : bool, default=True
+    {title}
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
-    ax = get_ax(ax)
     alpha = np.asarray(alpha, dtype=np.float64)
     G = np.asarray(G, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
@@ -57,6 +54,7 @@ def plot_pair_step(alpha, G, y, K, C, i, j, *, ax=None, contours=True, title=Non
     C = np.broadcast_to(np.asarray(C, dtype=np.float64), alpha.shape)
     if i == j:
         raise ValueError(f"i and j must differ, got i = j = {i}")
+    ax = get_ax(ax)  # after the checks: a bad call leaves no empty figure
     s = pair_step_geometry(
         alpha[i], alpha[j], y[i], y[j], G[i], G[j], K[i, i], K[j, j], K[i, j], C[i], C[j]
     )
@@ -200,14 +198,10 @@ def plot_scaling(sizes, values, *, label=None, fit=True, ax=None, xlabel="n", yl
         Legend label of the measurements.
     fit : bool, default=True
         Draw the fitted power law (:func:`loglog_slope`).
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
-    xlabel, ylabel : str
-        Axis labels.
+    {ax}
+    {axis_labels}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     ax = get_ax(ax)
     sizes = np.asarray(sizes, dtype=np.float64)
@@ -242,17 +236,15 @@ def plot_smo_trace(traces, *, optimum=None, ax=None, xlabel="iteration", logx=Fa
     optimum : float, optional
         If given, plot ``objective - optimum`` on a log axis (values below 1e-12 are floored
         there), which shows the convergence rate; else the objective itself.
-    ax : matplotlib Axes, optional
+    {ax}
     xlabel : str, default="iteration"
     logx : bool, default=False
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
-    ax = get_ax(ax)
     if not traces:
         raise ValueError("traces must not be empty")
+    ax = get_ax(ax)
     for label, (its, objs) in traces.items():
         its = np.asarray(its, dtype=np.float64)
         objs = np.asarray(objs, dtype=np.float64)
@@ -284,17 +276,15 @@ def plot_speedups(results, *, solvers=("faithful", "fast"), ax=None, labels=None
         ``"median_s"``, from which it is computed against ``"sklearn"``).
     solvers : sequence of str, default=("faithful", "fast")
         Bars per case, side by side. Cases without a solver leave its bar out.
-    ax : matplotlib Axes, optional
+    {ax}
     labels : dict, optional
         ``case -> tick label`` (default: the case names).
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
-    ax = get_ax(ax)
     if not results:
         raise ValueError("results must not be empty")
+    ax = get_ax(ax)
     cases = [r["case"] for r in results]
     width = 0.8 / len(solvers)
     x = np.arange(len(cases))

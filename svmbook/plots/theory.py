@@ -73,14 +73,10 @@ def plot_modelling_errors(
         Position of ``f_{n,l}``; must lie inside the hypothesis ellipse.
     hypothesis : ((float, float), float, float)
         Centre, width and height of the hypothesis ellipse.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
-    title : str, optional
-        Axis title.
+    {ax}
+    {title}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     (cx, cy), width, height = hypothesis
     target, learned = np.asarray(target, float), np.asarray(learned, float)
@@ -271,20 +267,16 @@ def plot_vc_bound(
         The VC confidence term at each ``h``.
     emp_risk : array-like of shape (n,), optional
         The smallest empirical risk reached in each ``S_h``.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure is created when None.
+    {ax}
     label : str, default="VC confidence"
         Legend label of the confidence curve (call twice on one ``ax`` to compare two forms).
     color : colour, optional
         Colour of the confidence curve (default: the first colour of the book, blue).
     linestyle : str, default="--"
         Line style of the confidence curve.
-    xlabel, ylabel, title : str, optional
-        Axis labels and title.
+    {title_labels}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     h, confidence = check_curve("h", h, "confidence", confidence)
     ax = get_ax(ax)

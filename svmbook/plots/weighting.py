@@ -33,6 +33,7 @@ from svmbook.plots._style import (
     get_ax,
     label_axes,
     padded_limits,
+    ring_points,
     styled,
     two_class_points,
     window,
@@ -100,15 +101,14 @@ def _scatter_weighted(ax, X, y, s, point_size=POINT_SIZE, alpha=1.0):
             )
         dead = (y == cls) & (s <= 0)
         if np.any(dead):
-            ax.scatter(
-                X[dead, 0],
-                X[dead, 1],
-                s=point_size,
-                facecolors="none",
-                edgecolors=COLORS[key],
-                marker=MARKERS[key],
-                linewidths=0.8,
+            ring_points(
+                ax,
+                X[dead],
+                COLORS[key],
+                size=point_size,
+                lw=0.8,
                 zorder=3,
+                marker=MARKERS[key],
                 gid=f"class_{key}_weight0",
             )
 
@@ -185,16 +185,13 @@ def plot_thresholds(
         ``b +- rho``).
     support : array-like of int, optional
         Indices of support vectors to circle.
-    ax : matplotlib Axes, optional
-    xlim, ylim : (float, float), optional
-        Window (default: the data range padded by 10 %).
-    title, xlabel, ylabel : str, optional
-    legend : bool, default=True
+    {ax}
+    {window}
+    {title_labels}
+    {legend}
     legend_loc : str, default="best"
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X, y = two_class_points(X, y, pm1=True)
     w = np.asarray(w, dtype=np.float64)
@@ -282,15 +279,13 @@ def plot_weighted_svm(
         Marker area of a point of weight 1 (areas grow with the weight, capped at 12 times).
     point_alpha : float, default=1.0
         Opacity of the points (lower it for a thousand points).
-    ax : matplotlib Axes, optional
-    xlim, ylim : (float, float), optional
+    {ax}
+    {window}
     title, xlabel, ylabel : str, optional
         The default title gives mu and the distance between the hulls.
-    legend : bool, default=True
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X, y = two_class_points(X, y, pm1=True)
     mu = check_positive("mu", mu)
@@ -379,16 +374,14 @@ def plot_c_threshold(
         Labels in {-1, +1}.
     fit : svmbook.thresholds.CSVMThresholds
         The fitted C-SVM's normal and thresholds.
-    ax : matplotlib Axes, optional
-    xlim, ylim : (float, float), optional
-    title, xlabel, ylabel : str, optional
-    legend : bool, default=True
+    {ax}
+    {window}
+    {title_labels}
+    {legend}
     circle_sv : bool, default=False
         Circle the support vectors (at small C nearly every point is one).
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     X, y = two_class_points(X, y, pm1=True)
     if not float(fit.w @ fit.w) > 0:
@@ -451,13 +444,11 @@ def plot_threshold_path(
     truth : float, optional
         The true fraction of positives, drawn as a dotted horizontal line.
     ylim : (float, float), default=(-0.03, 1.03)
-    ax : matplotlib Axes, optional
-    xlabel, ylabel, title : str, optional
-    legend : bool, default=True
+    {ax}
+    {title_labels}
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     C_values = np.asarray(C_values, dtype=np.float64)
     if C_values.ndim != 1 or C_values.size == 0 or np.any(~(C_values > 0)):
@@ -520,17 +511,15 @@ def plot_platt_fit(
         The sigmoid (both or neither; ``A < 0``).
     thresholds : dict, optional
         ``{name: b}`` drawn as vertical lines in :data:`THRESHOLD_STYLES`.
-    ax : matplotlib Axes, optional
+    {ax}
     jitter : float, default=0.03
         Vertical jitter of the points.
     random_state : int, default=0
         Seed of the jitter.
-    xlabel, ylabel, title : str, optional
-    legend : bool, default=True
+    {title_labels}
+    {legend}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns_ax}
     """
     y = check_labels_pm1("y", y)
     f = np.asarray(f, dtype=np.float64)
@@ -599,9 +588,9 @@ def plot_strategy_errors(
         Which metrics to draw and in which order (default: those of the first strategy).
     reference : dict, optional
         ``{strategy: {metric: value}}`` (e.g. the thesis's means), drawn as black ticks.
-    ax : matplotlib Axes, optional
+    {ax}
     ylabel, title : str, optional
-    legend : bool, default=True
+    {legend}
 
     Returns
     -------

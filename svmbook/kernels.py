@@ -203,14 +203,20 @@ def _fourier_1d(order, toolbox_bug, d):
 
 
 @njit(cache=True)
-def _spline_infinite_1d(order, a, b):
-    # sum_{r=0}^{order} (a b)^r
+def _spline_polynomial_part(order, a, b):
+    # sum_{r=0}^{order} (a b)^r, the part both spline kernels share
     ab = a * b
     s = 0.0
     p = 1.0
     for _ in range(order + 1):
         s += p
         p *= ab
+    return s
+
+
+@njit(cache=True)
+def _spline_infinite_1d(order, a, b):
+    s = _spline_polynomial_part(order, a, b)
     # int_0^m (a - t)^k (b - t)^k dt with m = min(a, b), delta = |a - b|; substitute u = m - t:
     # int_0^m u^k (u + delta)^k du = sum_j C(k, j) delta^(k - j) m^(k + j + 1) / (k + j + 1).
     # All terms are >= 0 for a, b >= 0, so there is no cancellation.
@@ -225,12 +231,7 @@ def _spline_infinite_1d(order, a, b):
 
 @njit(cache=True)
 def _spline_finite_1d(order, theta, a, b):
-    ab = a * b
-    s = 0.0
-    p = 1.0
-    for _ in range(order + 1):
-        s += p
-        p *= ab
+    s = _spline_polynomial_part(order, a, b)
     for t in range(1, theta.shape[0]):
         ua = a - theta[t]
         ub = b - theta[t]

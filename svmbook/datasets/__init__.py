@@ -13,41 +13,17 @@ Labels: binary problems use ``y`` in {-1, +1} (float64); multiclass problems kee
 labels.
 """
 
-from ._fetch import EXTERNAL_FILES, ChecksumError, ExternalFile, cache_home, data_home, fetch_file
-from .builtin import gunn_table, load_iris_petal, load_titanium
-from .libsvm import load_libsvm
-from .raetsch import load_raetsch
-from .synthetic import (
-    UNBAL_COSTS,
-    make_blobs2d,
-    make_circles2d,
-    make_imbalanced2d,
-    make_linear2d,
-    make_unbal,
-    make_weighted_mixture,
-    make_xor,
-)
-from .usps import load_usps
+# each module's __all__ is its public part, re-exported here as one namespace
+from . import _fetch, builtin, libsvm, raetsch, synthetic, usps
+from ._fetch import *  # noqa: F403
+from .builtin import *  # noqa: F403
+from .libsvm import *  # noqa: F403
+from .raetsch import *  # noqa: F403
+from .synthetic import *  # noqa: F403
+from .usps import *  # noqa: F403
 
-__all__ = [
-    "EXTERNAL_FILES",
-    "UNBAL_COSTS",
-    "ChecksumError",
-    "ExternalFile",
-    "cache_home",
-    "data_home",
-    "fetch_file",
-    "gunn_table",
-    "load_iris_petal",
-    "load_libsvm",
-    "load_raetsch",
-    "load_titanium",
-    "load_usps",
-    "make_blobs2d",
-    "make_circles2d",
-    "make_imbalanced2d",
-    "make_linear2d",
-    "make_unbal",
-    "make_weighted_mixture",
-    "make_xor",
-]
+__all__ = sorted(
+    name
+    for module in (_fetch, builtin, libsvm, raetsch, synthetic, usps)
+    for name in module.__all__
+)

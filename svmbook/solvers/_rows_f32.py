@@ -133,19 +133,12 @@ def exp_f32_fast(Z, out, P, E):
     libm's only when ``exp(Z[j])`` lies that close to a float32 rounding midpoint, and then by
     one unit in the last place (measured: one entry in two million on [-100, 0]). The
     solvers' fast mode uses it; the check and its second pass cost about a third of a kernel
-    row. Entries below -87 (near the float32 subnormals) still come from ``math.exp``. ``P``,
-    ``E`` as in :func:`exp_f32_exact`.
+    row. Entries below -87 (near the float32 subnormals) still come from ``math.exp``.
 
     Parameters
     ----------
-    Z : ndarray of shape (n,), float64
-        The exponents, ``<= 0``.
-    out : ndarray of shape (n,), float32
-        Filled in place.
-    P : ndarray of shape (n,), float64
-        Scratch for the polynomial values; overwritten.
-    E : ndarray of shape (n,), int64
-        Scratch for the bits of ``2^k``; overwritten.
+    Z, out, P, E
+        As in :func:`exp_f32_exact` (``E`` holds only the bits of ``2^k`` here).
 
     Returns
     -------

@@ -620,6 +620,16 @@ class NearestPointResult:
         return np.asarray(K_cross, dtype=np.float64) @ self.coef - b
 
 
+#: The keyword arguments of :func:`_run` that the public solvers pass through as they are.
+_RUN_OPTIONS = ("method", "stop", "tol", "max_iter", "cache_size", "history", "step", "update",
+                "polish")  # fmt: skip
+
+
+def _run_options(arguments):
+    """Return the options of :func:`_run` among a public solver's ``locals()``."""
+    return {name: arguments[name] for name in _RUN_OPTIONS}
+
+
 def _run(
     source,
     sign,
@@ -900,15 +910,7 @@ def solve_nearest_point(
         weighted,
         0.0,
         diag_shift,
-        method=method,
-        stop=stop,
-        tol=tol,
-        max_iter=max_iter,
-        cache_size=cache_size,
-        history=history,
-        step=step,
-        update=update,
-        polish=polish,
+        **_run_options(locals()),
     )
     alpha = raw["alpha"]
     f = raw["P"][0] + raw["P"][1]
@@ -1028,15 +1030,7 @@ def solve_min_norm_point(
         sample_weight is not None,
         c0,
         diag_shift,
-        method=method,
-        stop=stop,
-        tol=tol,
-        max_iter=max_iter,
-        cache_size=cache_size,
-        history=history,
-        step=step,
-        update=update,
-        polish=polish,
+        **_run_options(locals()),
     )
     alpha = raw["alpha"]
     # P = sum_k alpha_k sign_k (K_k + c0 + r_k delta_k): remove the bias and ridge terms

@@ -69,6 +69,7 @@ from sklearn.utils.multiclass import _ovr_decision_function, check_classificatio
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from .. import kernels as _kernels
+from .._docstrings import shared_docs
 from .._validation import check_random_state, check_square
 from ..solvers.cache import prefill, row_cache
 from ..solvers.smo import choose_mode
@@ -78,6 +79,22 @@ from . import probability as _proba
 from ._machines import MACHINES, FitParams, Warm
 
 __all__ = ["GRAM_REUSE_MAX"]
+
+# the ``X`` of the estimators' methods, documented once: ``{parameters_fit}`` opens the
+# Parameters section of ``fit``, ``{parameters}`` is the whole section of a method of ``X`` alone
+_docs = shared_docs(
+    {
+        "parameters_fit": """Parameters
+----------
+X : {array-like, sparse matrix} of shape (n_samples, n_features)
+    Training points, or the Gram matrix (n_samples, n_samples) with
+    ``kernel="precomputed"``.""",
+        "parameters": """Parameters
+----------
+X : {array-like, sparse matrix} of shape (n_samples, n_features)
+    Points (kernel values against the training samples with ``kernel="precomputed"``).""",
+    }
+)
 
 #: Multiclass problems with a dispatchable kernel and at most this many samples compute the
 #: float64 Gram matrix once (``Kernel.__call__``) and hand sub-blocks to the pairwise machines
@@ -445,14 +462,11 @@ class BaseSVC(ClassifierMixin, BaseSVM):
     }
 
     @_fit_context(prefer_skip_nested_validation=True)
+    @_docs
     def fit(self, X, y, sample_weight=None):
         """Fit the classifier.
 
-        Parameters
-        ----------
-        X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Training points, or the Gram matrix (n_samples, n_samples) with
-            ``kernel="precomputed"``.
+        {parameters_fit}
         y : array-like of shape (n_samples,)
             Class labels.
         sample_weight : array-like of shape (n_samples,), default=None
@@ -679,6 +693,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
             K, self._sv_class, self._dual_coef_, self._intercept_, self.classes_.size
         )
 
+    @_docs
     def decision_function(self, X):
         """Compute the decision values.
 
@@ -689,10 +704,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         plus a bounded confidence). ``multiclass="ovr"``: the (n_samples, n_classes) values of
         the one-vs-rest machines, whatever ``decision_function_shape``.
 
-        Parameters
-        ----------
-        X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points (kernel values against the training samples with ``"precomputed"``).
+        {parameters}
 
         Returns
         -------
@@ -710,17 +722,14 @@ class BaseSVC(ClassifierMixin, BaseSVM):
             return _ovr_decision_function(dec < 0, -dec, n_classes)
         return dec
 
+    @_docs
     def predict(self, X):
         """Predict class labels.
 
         One-vs-one votes (ties to the lower class, as LIBSVM), or the largest one-vs-rest
         decision value (also with ``break_ties=True``).
 
-        Parameters
-        ----------
-        X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points to classify (kernel values against the training samples with
-            ``"precomputed"``).
+        {parameters}
 
         Returns
         -------
@@ -747,6 +756,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         return True
 
     @available_if(_check_proba)
+    @_docs
     def predict_proba(self, X):
         """Compute class probabilities by Platt's sigmoids (and pairwise coupling).
 
@@ -756,10 +766,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         values at ``fit`` (:mod:`svmbook.svm.probability`), so ``argmax predict_proba`` may differ
         from ``predict`` on points near a boundary.
 
-        Parameters
-        ----------
-        X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points (kernel values against the training samples with ``"precomputed"``).
+        {parameters}
 
         Returns
         -------
@@ -786,13 +793,11 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         return _proba.couple_pairwise(pairwise, self.classes_.size)
 
     @available_if(_check_proba)
+    @_docs
     def predict_log_proba(self, X):
         """Compute the logarithm of :meth:`predict_proba`.
 
-        Parameters
-        ----------
-        X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points (kernel values against the training samples with ``"precomputed"``).
+        {parameters}
 
         Returns
         -------
@@ -831,13 +836,11 @@ class BaseSVR(RegressorMixin, BaseSVM):
     """Regressors: one machine; nu-SVR also learns the tube half-width ``epsilon_``."""
 
     @_fit_context(prefer_skip_nested_validation=True)
+    @_docs
     def fit(self, X, y, sample_weight=None):
         """Fit the regressor.
 
-        Parameters
-        ----------
-        X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Training points, or the Gram matrix with ``kernel="precomputed"``.
+        {parameters_fit}
         y : array-like of shape (n_samples,)
             Targets.
         sample_weight : array-like of shape (n_samples,), default=None
@@ -856,14 +859,11 @@ class BaseSVR(RegressorMixin, BaseSVM):
             self.epsilon_ = float(m.extra["epsilon"])
         return self
 
+    @_docs
     def predict(self, X):
         """Predict the targets by the regression function ``f(x)``.
 
-        Parameters
-        ----------
-        X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points at which to evaluate ``f`` (kernel values against the training samples with
-            ``"precomputed"``).
+        {parameters}
 
         Returns
         -------
@@ -877,13 +877,11 @@ class BaseOneClass(OutlierMixin, BaseSVM):
     """One-class SVM: one machine on unlabelled points; +1 inside the estimated support."""
 
     @_fit_context(prefer_skip_nested_validation=True)
+    @_docs
     def fit(self, X, y=None, sample_weight=None):
         """Fit the one-class SVM.
 
-        Parameters
-        ----------
-        X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Training points, or the Gram matrix with ``kernel="precomputed"``.
+        {parameters_fit}
         y : None
             Ignored.
         sample_weight : array-like of shape (n_samples,), default=None
@@ -899,14 +897,11 @@ class BaseOneClass(OutlierMixin, BaseSVM):
         self.offset_ = float(m.offset)
         return self
 
+    @_docs
     def decision_function(self, X):
         """Compute the signed distance to the boundary, positive for inliers.
 
-        Parameters
-        ----------
-        X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points to score; with ``kernel="precomputed"``, their kernel values against the
-            training samples.
+        {parameters}
 
         Returns
         -------
@@ -915,13 +910,11 @@ class BaseOneClass(OutlierMixin, BaseSVM):
         """
         return self._single_decision(X)
 
+    @_docs
     def score_samples(self, X):
         """Compute the unshifted score ``sum_i dual_coef_i K(x_i, x)``.
 
-        Parameters
-        ----------
-        X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points, as in :meth:`decision_function`.
+        {parameters}
 
         Returns
         -------
@@ -930,13 +923,11 @@ class BaseOneClass(OutlierMixin, BaseSVM):
         """
         return self.decision_function(X) + self.offset_
 
+    @_docs
     def predict(self, X):
         """Predict +1 for inliers (``decision_function > 0``) and -1 for outliers.
 
-        Parameters
-        ----------
-        X : {array-like, sparse matrix} of shape (n_samples, n_features)
-            Points to label.
+        {parameters}
 
         Returns
         -------

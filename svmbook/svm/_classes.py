@@ -4,10 +4,12 @@ After ``sklearn/svm/_classes.py``: each class is a numpydoc docstring and an ``_
 stores its arguments, plus the class attributes that say what it is (``_impl``, the problem it
 solves; ``_parameter_constraints``; ``_fixed_params``, the values of the settings it has no
 parameter for). The logic lives in :mod:`svmbook.svm._base`. Parameters shared by several classes
-are documented once, in :data:`_PARAM_DOCS`, and composed into each docstring by
-:func:`svmbook._docstrings.compose`.
+are documented once, in :data:`_PARAM_DOCS`; :func:`_documented` composes each class's
+Parameters section from its ``__init__`` signature, in its order, with the entries the class
+words its own way (:func:`svmbook._docstrings.compose`).
 """
 
+import inspect
 import textwrap
 from numbers import Real
 
@@ -64,11 +66,9 @@ _PARAM_DOCS = {
     "infeasible": """infeasible : {"raise", "ridge"}, default="raise"
     With ``C=np.inf`` on infeasible data (qp): raise, or solve the listings' squared-slack
     problem.""",
-    "tol_smo": """tol : float, default=1e-3
+    "tol": """tol : float, default=1e-3
     Stopping tolerance of the SMO solver (LIBSVM's eps; unused by ``"qp"``, which solves to
     1e-10).""",
-    "tol_np": """tol : float, default=1e-3
-    Stopping tolerance (LIBSVM's eps for ``"smo"``; the relative nearest-point gap else).""",
     "cache_size": """cache_size : float, default=200
     Kernel row cache of the numba solvers, in MB.""",
     "smo_mode": """smo_mode : {"auto", "faithful", "fast"}, default="auto"
@@ -106,7 +106,7 @@ _PARAM_DOCS = {
     "multiclass": """multiclass : {"ovo", "ovr"}, default="ovo"
     More than two classes: LIBSVM's one-vs-one machines, or one machine per class against
     the rest (``dual_coef_`` of shape (n_classes, n_SV), ``intercept_`` (n_classes,)).""",
-    "warm_start_C": _warm_start_doc(
+    "warm_start": _warm_start_doc(
         what="``C``, the kernel parameters or the solver settings (``tol``, ``max_iter``, "
         "``cache_size``, ``shrinking``)",
         how=_C_SEEDING,
@@ -114,20 +114,25 @@ _PARAM_DOCS = {
         "eps-SVR: the problem restricted to them first) or, for nu-SVR, the previous alpha the "
         "start.",
     ),
-    "warm_start_nu": _warm_start_doc(
-        what="the kernel parameters or the solver settings (``tol``, ``max_iter``, "
-        "``cache_size``, ``shrinking``)",
-        how="The previous ``alpha`` is the start (no constraint involves the kernel, so it "
-        "stays feasible).",
-        kernel_change="this start is kept.",
-    ),
-    "nu_solver": """solver : {"smo", "wsk_fast", "sk", "wsk", "gilbert", "mdm", "tao"}, \
+}
+
+
+# the entries of the nu formulations, whose solvers also include the nearest-point ones
+_TOL_NP = """tol : float, default=1e-3
+    Stopping tolerance (LIBSVM's eps for ``"smo"``; the relative nearest-point gap else)."""
+_WARM_START_NU = _warm_start_doc(
+    what="the kernel parameters or the solver settings (``tol``, ``max_iter``, ``cache_size``, "
+    "``shrinking``)",
+    how="The previous ``alpha`` is the start (no constraint involves the kernel, so it stays "
+    "feasible).",
+    kernel_change="this start is kept.",
+)
+_NU_SOLVER = """solver : {"smo", "wsk_fast", "sk", "wsk", "gilbert", "mdm", "tao"}, \
 default="smo"
     ``"smo"``: LIBSVM's solver, reproduced. The others solve the same problem as a
     nearest-point problem of reduced hulls (Goodrich 2012, ch. 5;
     :mod:`svmbook.solvers.nearest_point`, relative nearest-point stop at ``tol``, then polished
-    by MDM to the relative KKT condition at ``tol``) and report the model in LIBSVM's scale.""",
-}
+    by MDM to the relative KKT condition at ``tol``) and report the model in LIBSVM's scale."""
 
 
 #: Sections shared by the docstrings, inserted as they are (no extra indent).
@@ -145,8 +150,32 @@ that module and holds this list.""",
 }
 
 
-#: Every shared block of the class docstrings, for :func:`svmbook._docstrings.compose`.
-_BLOCKS = {**_PARAM_DOCS, **_SECTION_DOCS}
+def _documented(**own):
+    """Return a class decorator that composes the class docstring.
+
+    Its line ``{parameters}`` becomes the Parameters section, one entry per ``__init__``
+    parameter in the signature's order: the entry in ``own`` where the class words it its own
+    way, else the one of :data:`_PARAM_DOCS`; the other ``{key}`` lines are :data:`_SECTION_DOCS`.
+
+    Parameters
+    ----------
+    **own
+        ``{parameter: numpydoc entry}`` of the class.
+
+    Returns
+    -------
+    callable
+        The decorator; it returns the class itself, its ``__doc__`` composed.
+    """
+
+    def decorate(cls):
+        names = list(inspect.signature(cls.__init__).parameters)[1:]
+        entries = {**_PARAM_DOCS, **own}
+        parameters = "\n".join(["Parameters", "----------"] + [entries[name] for name in names])
+        cls.__doc__ = compose(cls.__doc__, {**_SECTION_DOCS, "parameters": parameters})
+        return cls
+
+    return decorate
 
 
 # the constraints of the problems only the SMO core solves: finite C, no qp options
@@ -165,9 +194,19 @@ _NO_C = {"C": None, "bias": "explicit", "infeasible": "raise", "epsilon": None, 
 _NO_MU = {"mu": None, "threshold": None, "stop": "relative_np", "history": False, "polish": True}
 
 
+@_documented(
+    C="""C : float, default=1.0
+    Box bound on the multipliers (> 0). ``np.inf`` is the hard margin: with ``solver="qp"``
+    infeasible data raise :class:`svmbook.qp.InfeasibleProblemError` unless
+    ``infeasible="ridge"``; the SMO core (no upper bound then, as LIBSVM) runs on such data
+    until ``max_iter`` and warns.""",
+    solver="""solver : {"smo", "qp"}, default="smo"
+    ``"smo"``: the numba SMO core (LIBSVM's algorithm; explicit bias; ``sample_weight`` and
+    ``class_weight``). ``"qp"``: cvxopt interior point, the reference solver and the only one
+    for ``bias="implicit"`` and ``infeasible="ridge"``; the Gunn chapters use it.""",
+)
 class SVC(BaseSVC):
-    __doc__ = compose(
-        """C-support vector classifier: reference QP or LIBSVM's SMO; binary and multiclass.
+    """C-support vector classifier: reference QP or LIBSVM's SMO; binary and multiclass.
 
     ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept_``, predicting ``classes_[1]`` where ``f > 0``
     (binary). The dual (Gunn 1998, eq. 2.35-2.36) is solved by :func:`svmbook.qp.svc_dual`
@@ -175,36 +214,7 @@ class SVC(BaseSVC):
     More than two classes: one-vs-one as LIBSVM (``dual_coef_``/``intercept_`` laid out as
     scikit-learn's) or ``multiclass="ovr"``, with either solver.
 
-    Parameters
-    ----------
-    C : float, default=1.0
-        Box bound on the multipliers (> 0). ``np.inf`` is the hard margin: with ``solver="qp"``
-        infeasible data raise :class:`svmbook.qp.InfeasibleProblemError` unless
-        ``infeasible="ridge"``; the SMO core (no upper bound then, as LIBSVM) runs on such data
-        until ``max_iter`` and warns.
-    {kernel}
-    {degree}
-    {gamma}
-    {coef0}
-    {shrinking}
-    {tol_smo}
-    {cache_size}
-    {smo_mode}
-    {class_weight}
-    {max_iter}
-    {decision_function_shape}
-    {break_ties}
-    {probability}
-    {random_state}
-    {bias}
-    solver : {"smo", "qp"}, default="smo"
-        ``"smo"``: the numba SMO core (LIBSVM's algorithm; explicit bias; ``sample_weight`` and
-        ``class_weight``). ``"qp"``: cvxopt interior point, the reference solver and the only one
-        for ``bias="implicit"`` and ``infeasible="ridge"``; the Gunn chapters use it.
-    {infeasible}
-    {kernel_params}
-    {multiclass}
-    {warm_start_C}
+    {parameters}
 
     Attributes
     ----------
@@ -269,9 +279,7 @@ class SVC(BaseSVC):
     >>> hard = SVC(kernel="linear", C=np.inf, solver="qp").fit(X, y)  # the hard margin (cvxopt)
     >>> round(hard.margin_, 6)
     1.414214
-    """,
-        _BLOCKS,
-    )
+    """
 
     _impl = "svc"
     _fixed_params = {"nu": None, "epsilon": None, "loss": None, "delta": None, **_NO_MU}
@@ -304,40 +312,27 @@ class SVC(BaseSVC):
         self._set_params_from(locals())
 
 
+@_documented(
+    nu="""nu : float, default=0.5
+    In (0, 1]; an infeasible ``nu`` (``nu * (n_1 + n_2) / 2 > min(n_1, n_2)`` for a pair)
+    raises ``ValueError``.""",
+    tol=_TOL_NP,
+    class_weight="""class_weight : dict or "balanced", default=None
+    Accepted for scikit-learn compatibility and ignored, as in LIBSVM's nu-SVC.""",
+    solver=_NU_SOLVER
+    + """
+    The nearest-point problem is the mu-SVM's with ``mu = 2 / (nu sum(w))``.""",
+    warm_start=_WARM_START_NU,
+)
 class NuSVC(BaseSVC):
-    __doc__ = compose(
-        """nu-support vector classifier (Schoelkopf et al. 2000) solved by SMO (LIBSVM's Solver_NU).
+    """nu-support vector classifier (Schoelkopf et al. 2000) solved by SMO (LIBSVM's Solver_NU).
 
     ``nu`` in (0, 1] is an upper bound on the fraction of margin errors and a lower bound on the
     fraction of support vectors. There is no reference QP for the nu formulations in
     :mod:`svmbook.qp` (the nu-SVC is the mu-SVM of :class:`MuSVC` with ``mu = 2 / (nu n)``,
     whose oracle is :func:`svmbook.qp.mu_svm_dual`). Multiclass as :class:`SVC`.
 
-    Parameters
-    ----------
-    nu : float, default=0.5
-        In (0, 1]; an infeasible ``nu`` (``nu * (n_1 + n_2) / 2 > min(n_1, n_2)`` for a pair)
-        raises ``ValueError``.
-    {kernel}
-    {degree}
-    {gamma}
-    {coef0}
-    {shrinking}
-    {tol_np}
-    {cache_size}
-    {smo_mode}
-    class_weight : dict or "balanced", default=None
-        Accepted for scikit-learn compatibility and ignored, as in LIBSVM's nu-SVC.
-    {max_iter}
-    {decision_function_shape}
-    {break_ties}
-    {probability}
-    {random_state}
-    {nu_solver}
-        The nearest-point problem is the mu-SVM's with ``mu = 2 / (nu sum(w))``.
-    {kernel_params}
-    {multiclass}
-    {warm_start_nu}
+    {parameters}
 
     Attributes
     ----------
@@ -364,9 +359,7 @@ class NuSVC(BaseSVC):
     >>> y = np.array([0, 0, 1, 1])
     >>> NuSVC(kernel="linear", nu=0.5).fit(X, y).predict([[0.5, 0.5], [2.5, 0.5]])
     array([0, 1])
-    """,
-        _BLOCKS,
-    )
+    """
 
     _impl = "nu_svc"
     _fixed_params = {**_NO_C, **_NO_MU}
@@ -404,10 +397,51 @@ class NuSVC(BaseSVC):
         self._set_params_from(locals())
 
 
+@_documented(
+    mu="""mu : float or "auto", default="auto"
+    The reduction of the hulls, usually in (0, 1] (``1/mu`` is the least number of points
+    a hull's vertex mixes; ``mu >= 1`` with unit weights is the hard margin). With weights
+    the bounds are ``s_i mu``, so ``mu > 1`` is meaningful when weights are below 1.
+    ``"auto"``: per machine Goodrich's ``1 / (0.9 kappa)`` (section 4.4.5, ``kappa`` the
+    weight of the lighter class), the smallest hulls short of the centroids:
+    always feasible, whereas a fixed mu must satisfy ``mu * kappa >= 1`` and, to give a
+    classifier, be small enough that the two hulls do not intersect (``ValueError``
+    otherwise).""",
+    solver="""solver : {"wsk_fast", "smo", "qp", "sk", "wsk", "gilbert", "mdm", "tao"}, \
+default="wsk_fast"
+    ``"qp"``: the cvxopt oracle :func:`svmbook.qp.mu_svm_dual`. ``"smo"``: the SMO core with
+    LIBSVM's second-order working sets (:mod:`svmbook.solvers.smo`, nu formulation, ``alpha
+    = mu a``). The others: the nearest-point solvers of Goodrich ch. 5
+    (:func:`svmbook.solvers.nearest_point.solve_nearest_point`): Schlesinger-Kozinec,
+    weighted S-K, Gilbert, MDM (equal to the thesis's SMO of section 5.3, which takes the
+    maximal violating pair), Tao's S-K/MDM hybrid, and the efficient WSK of section 5.6.""",
+    threshold="""threshold : {"kkt", "geometric", "platt"}, default="kkt"
+    The threshold ``b`` (Goodrich 4.3): KKT (4.8) (the midpoint of its interval when no
+    free support vector pins it; the interval is ``b_interval_``), geometric (4.9) (halfway
+    between the nearest points) or Platt's probabilistic one. Caps ``s_i mu >= 1`` are
+    implied by the class sums and taken as non-binding, so at ``mu = 1``, where the primal
+    is degenerate and :func:`svmbook.qp.mu_svm_dual` reports an interval, the KKT threshold
+    is the hard margin's (chapter 10).""",
+    stop="""stop : {"relative_np", "absolute_np", "relative_kkt", "absolute_kkt"}, \
+default="relative_np"
+    Stopping condition of the nearest-point solvers (Goodrich 5.2.4); ``"smo"`` stops on
+    LIBSVM's KKT gap relative to the margin and ``"qp"`` solves to optimality.""",
+    polish="""polish : bool, default=True
+    After ``stop`` is met, continue with MDM pair steps until the relative KKT condition
+    holds at ``tol`` as well (nearest-point solvers only). The nearest-point conditions
+    bound the error of ``||w||``, not of the threshold: without the polish, S-K, Gilbert and
+    WSK at ``tol=1e-3`` can return a threshold off by more than its own size (chapter 9).
+    ``polish=False`` runs the thesis's method as printed.""",
+    tol="""tol : float, default=1e-3
+    Tolerance of the stopping condition (``"smo"``: LIBSVM's KKT gap below ``tol`` times
+    the margin, a relative KKT condition).""",
+    class_weight="""class_weight : dict or "balanced", default=None
+    Class weights multiply the per-point weights ``s_i`` of the weighted hulls.""",
+    history="""history : bool, default=False
+    Record the per-iteration history of the nearest-point solvers (``history_``).""",
+)
 class MuSVC(BaseMuSVC):
-    __doc__ = compose(
-        r"""mu-SVM (Goodrich 2012): the perpendicular bisector of the nearest points of the two
-    (weighted) reduced convex hulls.
+    r"""mu-SVM (Goodrich 2012): the bisector of the nearest points of two (weighted) reduced hulls.
 
     The dual is Goodrich's (2.26)/(4.11): ``min 1/2 || sum_{pos} alpha_i phi(x_i) - sum_{neg}
     alpha_i phi(x_i) ||^2`` with ``sum_{pos} alpha_i = sum_{neg} alpha_i = 1`` and
@@ -419,61 +453,7 @@ class MuSVC(BaseMuSVC):
     equivalent C-SVM has ``C = mu / rho`` in this scale (Goodrich's ``C = mu / (2 rho)`` with the
     primal's rho; :mod:`svmbook.convert`). Multiclass: one-vs-one or one-vs-rest as :class:`SVC`.
 
-    Parameters
-    ----------
-    mu : float or "auto", default="auto"
-        The reduction of the hulls, usually in (0, 1] (``1/mu`` is the least number of points
-        a hull's vertex mixes; ``mu >= 1`` with unit weights is the hard margin). With weights
-        the bounds are ``s_i mu``, so ``mu > 1`` is meaningful when weights are below 1.
-        ``"auto"``: per machine Goodrich's ``1 / (0.9 kappa)`` (section 4.4.5, ``kappa`` the
-        weight of the lighter class), the smallest hulls short of the centroids:
-        always feasible, whereas a fixed mu must satisfy ``mu * kappa >= 1`` and, to give a
-        classifier, be small enough that the two hulls do not intersect (``ValueError``
-        otherwise).
-    {kernel}
-    {degree}
-    {gamma}
-    {coef0}
-    {kernel_params}
-    solver : {"wsk_fast", "smo", "qp", "sk", "wsk", "gilbert", "mdm", "tao"}, default="wsk_fast"
-        ``"qp"``: the cvxopt oracle :func:`svmbook.qp.mu_svm_dual`. ``"smo"``: the SMO core with
-        LIBSVM's second-order working sets (:mod:`svmbook.solvers.smo`, nu formulation, ``alpha
-        = mu a``). The others: the nearest-point solvers of Goodrich ch. 5
-        (:func:`svmbook.solvers.nearest_point.solve_nearest_point`): Schlesinger-Kozinec,
-        weighted S-K, Gilbert, MDM (equal to the thesis's SMO of section 5.3, which takes the
-        maximal violating pair), Tao's S-K/MDM hybrid, and the efficient WSK of section 5.6.
-    threshold : {"kkt", "geometric", "platt"}, default="kkt"
-        The threshold ``b`` (Goodrich 4.3): KKT (4.8) (the midpoint of its interval when no
-        free support vector pins it; the interval is ``b_interval_``), geometric (4.9) (halfway
-        between the nearest points) or Platt's probabilistic one. Caps ``s_i mu >= 1`` are
-        implied by the class sums and taken as non-binding, so at ``mu = 1``, where the primal
-        is degenerate and :func:`svmbook.qp.mu_svm_dual` reports an interval, the KKT threshold
-        is the hard margin's (chapter 10).
-    stop : {"relative_np", "absolute_np", "relative_kkt", "absolute_kkt"}, default="relative_np"
-        Stopping condition of the nearest-point solvers (Goodrich 5.2.4); ``"smo"`` stops on
-        LIBSVM's KKT gap relative to the margin and ``"qp"`` solves to optimality.
-    polish : bool, default=True
-        After ``stop`` is met, continue with MDM pair steps until the relative KKT condition
-        holds at ``tol`` as well (nearest-point solvers only). The nearest-point conditions
-        bound the error of ``||w||``, not of the threshold: without the polish, S-K, Gilbert and
-        WSK at ``tol=1e-3`` can return a threshold off by more than its own size (chapter 9).
-        ``polish=False`` runs the thesis's method as printed.
-    tol : float, default=1e-3
-        Tolerance of the stopping condition (``"smo"``: LIBSVM's KKT gap below ``tol`` times
-        the margin, a relative KKT condition).
-    class_weight : dict or "balanced", default=None
-        Class weights multiply the per-point weights ``s_i`` of the weighted hulls.
-    {cache_size}
-    {smo_mode}
-    {shrinking}
-    {max_iter}
-    history : bool, default=False
-        Record the per-iteration history of the nearest-point solvers (``history_``).
-    {decision_function_shape}
-    {break_ties}
-    {probability}
-    {random_state}
-    {multiclass}
+    {parameters}
 
     Attributes
     ----------
@@ -517,9 +497,7 @@ class MuSVC(BaseMuSVC):
     >>> clf = MuSVC(mu=1.0, kernel="linear", solver="qp").fit(X, y)
     >>> clf.predict([[0.4, 0.5], [1.6, 0.5]]), round(float(clf.w_norm_[0]), 6)
     (array([0, 1]), 2.0)
-    """,
-        _BLOCKS,
-    )
+    """
 
     _impl = "mu_svc"
     _fixed_params = {**_NO_C, "nu": None, "warm_start": False}
@@ -564,46 +542,34 @@ class MuSVC(BaseMuSVC):
         self._set_params_from(locals())
 
 
+@_documented(
+    C="""C : float, default=1.0
+    Loss weight (> 0); ``np.inf`` is the hard tube ``|y - f| <= epsilon``.""",
+    epsilon="""epsilon : float, default=0.1
+    Half-width of the insensitive tube; used by ``loss="epsilon_insensitive"`` only.""",
+    loss="""loss : {"epsilon_insensitive", "laplace", "quadratic", "huber"}, \
+default="epsilon_insensitive"
+    ``"laplace"``: ``|y - f|`` (eq. 5.10-5.11). ``"quadratic"``: ``(y - f)^2``, i.e. kernel
+    ridge regression with ``lambda = 1/(2C)`` and an unpenalised bias. ``"huber"``: eq.
+    5.19-5.20, width ``delta``. Only ``"epsilon_insensitive"`` with ``solver="smo"``.""",
+    delta="""delta : float, default=None
+    Width of the Huber loss (> 0; Gunn's mu, named apart from the hull reduction ``mu`` of
+    :class:`MuSVC`); required with ``loss="huber"``, ignored otherwise.""",
+    solver="""solver : {"smo", "qp"}, default="smo"
+    ``"smo"``: the numba SMO core (LIBSVM's ``solve_epsilon_svr``; explicit bias, the
+    epsilon-insensitive loss, ``sample_weight``). ``"qp"``: cvxopt interior point, the
+    reference solver and the only one for ``bias="implicit"``, ``infeasible="ridge"`` and the
+    laplace, quadratic and Huber losses.""",
+)
 class SVR(BaseSVR):
-    __doc__ = compose(
-        """Support vector regression: reference QP with four losses (Gunn 1998, chapter 5) or SMO.
+    """Support vector regression: reference QP with four losses (Gunn 1998, chapter 5) or SMO.
 
     ``f(x) = sum_i dual_coef_i K(x_i, x) + intercept_`` with ``dual_coef_ = beta = alpha - alpha*``,
     solved by :func:`svmbook.qp.svr_dual` (``solver="qp"``) or by the numba SMO core
     (``solver="smo"``: LIBSVM's ``solve_epsilon_svr``; epsilon-insensitive loss, finite C,
     explicit bias).
 
-    Parameters
-    ----------
-    C : float, default=1.0
-        Loss weight (> 0); ``np.inf`` is the hard tube ``|y - f| <= epsilon``.
-    {kernel}
-    {degree}
-    {gamma}
-    {coef0}
-    epsilon : float, default=0.1
-        Half-width of the insensitive tube; used by ``loss="epsilon_insensitive"`` only.
-    loss : {"epsilon_insensitive", "laplace", "quadratic", "huber"}, default="epsilon_insensitive"
-        ``"laplace"``: ``|y - f|`` (eq. 5.10-5.11). ``"quadratic"``: ``(y - f)^2``, i.e. kernel
-        ridge regression with ``lambda = 1/(2C)`` and an unpenalised bias. ``"huber"``: eq.
-        5.19-5.20, width ``delta``. Only ``"epsilon_insensitive"`` with ``solver="smo"``.
-    delta : float, default=None
-        Width of the Huber loss (> 0; Gunn's mu, named apart from the hull reduction ``mu`` of
-        :class:`MuSVC`); required with ``loss="huber"``, ignored otherwise.
-    {shrinking}
-    {tol_smo}
-    {cache_size}
-    {smo_mode}
-    {max_iter}
-    {bias}
-    solver : {"smo", "qp"}, default="smo"
-        ``"smo"``: the numba SMO core (LIBSVM's ``solve_epsilon_svr``; explicit bias, the
-        epsilon-insensitive loss, ``sample_weight``). ``"qp"``: cvxopt interior point, the
-        reference solver and the only one for ``bias="implicit"``, ``infeasible="ridge"`` and the
-        laplace, quadratic and Huber losses.
-    {infeasible}
-    {kernel_params}
-    {warm_start_C}
+    {parameters}
 
     Attributes
     ----------
@@ -639,9 +605,7 @@ class SVR(BaseSVR):
     >>> reg = SVR(kernel="linear", C=10.0, epsilon=0.5).fit(X, y)
     >>> np.round(reg.predict([[1.5], [4.0]]), 6)  # the flattest line within 0.5 of every point
     array([1.5     , 3.166667])
-    """,
-        _BLOCKS,
-    )
+    """
 
     _impl = "svr"
     _fixed_params = {"nu": None, **_NO_MU}
@@ -678,35 +642,25 @@ class SVR(BaseSVR):
         self._set_params_from(locals())
 
 
+@_documented(
+    nu="""nu : float, default=0.5
+    In (0, 1]: an upper bound on the fraction of points outside the tube and a lower bound
+    on the fraction of support vectors.""",
+    C="""C : float, default=1.0
+    Box bound on the multipliers (finite, > 0).""",
+    tol="""tol : float, default=1e-3
+    Stopping tolerance of the SMO solver (LIBSVM's eps).""",
+    solver="""solver : {"smo"}, default="smo"
+    The SMO core (LIBSVM's ``solve_nu_svr``).""",
+)
 class NuSVR(BaseSVR):
-    __doc__ = compose(
-        """nu-support vector regression (Schoelkopf et al. 2000) solved by SMO (LIBSVM's Solver_NU).
+    """nu-support vector regression (Schoelkopf et al. 2000) solved by SMO (LIBSVM's Solver_NU).
 
     ``nu`` in (0, 1] bounds the fraction of points outside the tube (above) and of support
     vectors (below); the tube half-width is learned (``epsilon_``). SMO only: :mod:`svmbook.qp`
     has no nu formulation.
 
-    Parameters
-    ----------
-    nu : float, default=0.5
-        In (0, 1]: an upper bound on the fraction of points outside the tube and a lower bound
-        on the fraction of support vectors.
-    C : float, default=1.0
-        Box bound on the multipliers (finite, > 0).
-    {kernel}
-    {degree}
-    {gamma}
-    {coef0}
-    {shrinking}
-    tol : float, default=1e-3
-        Stopping tolerance of the SMO solver (LIBSVM's eps).
-    {cache_size}
-    {smo_mode}
-    {max_iter}
-    solver : {"smo"}, default="smo"
-        The SMO core (LIBSVM's ``solve_nu_svr``).
-    {kernel_params}
-    {warm_start_C}
+    {parameters}
 
     Attributes
     ----------
@@ -733,9 +687,7 @@ class NuSVR(BaseSVR):
     >>> reg = NuSVR(kernel="linear", C=10.0, nu=0.5).fit(X, y)
     >>> bool(abs(reg.predict([[1.5]])[0] - 1.5) < 0.5)
     True
-    """,
-        _BLOCKS,
-    )
+    """
 
     _impl = "nu_svr"
     _fixed_params = {"bias": "explicit", "infeasible": "raise", "epsilon": None,
@@ -767,34 +719,26 @@ class NuSVR(BaseSVR):
         self._set_params_from(locals())
 
 
+@_documented(
+    tol=_TOL_NP,
+    nu="""nu : float, default=0.5
+    In (0, 1]: an upper bound on the fraction of outliers and a lower bound on the fraction
+    of support vectors.""",
+    solver=_NU_SOLVER
+    + """
+    The nearest-point problem is the minimum-norm point of the reduced hull with
+    ``mu = 1 / (nu sum(w))`` (Goodrich section 5.9,
+    :func:`svmbook.solvers.nearest_point.solve_min_norm_point`).""",
+    warm_start=_WARM_START_NU,
+)
 class OneClassSVM(BaseOneClass):
-    __doc__ = compose(
-        """One-class SVM (Schoelkopf et al. 2001) solved by SMO (LIBSVM's ``solve_one_class``).
+    """One-class SVM (Schoelkopf et al. 2001) solved by SMO (LIBSVM's ``solve_one_class``).
 
     ``decision_function(x) = sum_i dual_coef_i K(x_i, x) - offset_``; ``predict`` is +1 (inlier)
     where it is > 0 and -1 elsewhere, as LIBSVM. ``nu`` in (0, 1] bounds the fraction of outliers
     (above) and of support vectors (below). SMO only (no reference QP for the nu formulations).
 
-    Parameters
-    ----------
-    {kernel}
-    {degree}
-    {gamma}
-    {coef0}
-    {tol_np}
-    nu : float, default=0.5
-        In (0, 1]: an upper bound on the fraction of outliers and a lower bound on the fraction
-        of support vectors.
-    {shrinking}
-    {cache_size}
-    {smo_mode}
-    {max_iter}
-    {nu_solver}
-        The nearest-point problem is the minimum-norm point of the reduced hull with
-        ``mu = 1 / (nu sum(w))`` (Goodrich section 5.9,
-        :func:`svmbook.solvers.nearest_point.solve_min_norm_point`).
-    {kernel_params}
-    {warm_start_nu}
+    {parameters}
 
     Attributes
     ----------
@@ -819,9 +763,7 @@ class OneClassSVM(BaseOneClass):
     >>> X = np.array([[0.0], [0.1], [0.2], [0.3]])
     >>> OneClassSVM(gamma=1.0, nu=0.5).fit(X).predict([[0.15], [5.0]])
     array([ 1, -1])
-    """,
-        _BLOCKS,
-    )
+    """
 
     _impl = "one_class"
     _fixed_params = _NO_C | _NO_MU

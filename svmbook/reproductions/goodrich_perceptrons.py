@@ -110,14 +110,14 @@ from . import (
     timing_ratio,
 )
 from ._common import (
-    RAETSCH,
+    _param_docs,
     c_svm,
     error,
     goodrich_figure,
     kernel_label,
     load,
     make_kernel,
-    realisations,
+    run_table,
     tiny_problem,
 )
 from .goodrich_algorithms import inv_mu_grid
@@ -130,7 +130,6 @@ THRESHOLDS = {
     "SVM-KKT": "svm_kkt",
 }
 SETTINGS = (("small μ", 0.1), ("large μ", 1.0))
-_CI_DATASETS = ("heart", "thyroid")
 _TOL = 1e-3
 _MAX_ITER = 1_000_000
 
@@ -155,6 +154,7 @@ def _perceptron(X, y, kernel, K, C, bias):
 
 
 @cache
+@_param_docs
 def perceptron_errors(dataset, realisation, kind, value, C):
     """Test errors of the perceptron's four thresholds and of the SVM's geometric threshold.
 
@@ -162,12 +162,7 @@ def perceptron_errors(dataset, realisation, kind, value, C):
 
     Parameters
     ----------
-    dataset : str
-        The set's name in the thesis's tables.
-    realisation : int
-        1-based realisation.
-    kind, value
-        The kernel and its parameter.
+    {split_run}
     C : float
         The C the perceptron's mu is equivalent to.
 
@@ -196,20 +191,15 @@ def perceptron_errors(dataset, realisation, kind, value, C):
     return out
 
 
+def _one_split(dataset, realisation, variant):
+    _, C, (kind, value) = variant
+    return perceptron_errors(dataset, realisation, kind, value, C)
+
+
 def _collect(kinds, size, name, progress):
-    full = size == "full"
-    datasets = [d for d, _ in RAETSCH] if full else list(_CI_DATASETS)
-    n_runs = 20 if full else 2
-    jobs = [
-        (d, mu, C, kv, r)
-        for d in datasets
-        for mu, C in SETTINGS
-        for kv in kinds
-        for r in realisations(d, n_runs)
-    ]
-    runs = defaultdict(list)
-    for d, mu, C, (kind, value), r in iterate(jobs, name, progress):
-        runs[d, mu, kind].append(perceptron_errors(d, r, kind, value, C))
+    variants = [(mu, C, kv) for mu, C in SETTINGS for kv in kinds]
+    grouped, n_runs = run_table(size, 20, variants, _one_split, name, progress)
+    runs = {(d, mu, kind): per_run for (d, (mu, _, (kind, _))), per_run in grouped.items()}
     unconverged = sum(e["unconverged"] for per_run in runs.values() for e in per_run)
     return runs, {"n_runs": n_runs, "unconverged perceptrons": unconverged}
 

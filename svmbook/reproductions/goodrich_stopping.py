@@ -60,7 +60,6 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections import defaultdict
 from functools import cache
 from typing import NamedTuple
 
@@ -72,14 +71,14 @@ from ..convert import c_to_mu
 from ..solvers.nearest_point import NearestPointResult, solve_min_norm_point, solve_nearest_point
 from . import Experiment, Result, iterate, mean_se, parse_table
 from ._common import (
-    RAETSCH,
+    _param_docs,
     c_svm,
     error,
     goodrich_figure,
     kernel_label,
     load,
     make_kernel,
-    realisations,
+    run_table,
 )
 
 #: Column -> (stop rule, tolerance), in the thesis's order.
@@ -94,12 +93,12 @@ CONDITIONS = {
     "NP Abs 1e-2": ("absolute_np", 1e-2),
 }
 REFERENCE = "KKT Rel 1e-3"
-_CI_DATASETS = ("heart", "thyroid")
 #: Iteration cap of a solve: Table 5.8's image needs 824,637 iterations in the thesis.
 _MAX_ITER = 1_000_000
 
 
 @cache
+@_param_docs
 def stopping_run(dataset, realisation, kind, value, C):
     """Test error, iterations and ``||w||`` of SMO under every condition, for one split.
 
@@ -114,12 +113,7 @@ def stopping_run(dataset, realisation, kind, value, C):
 
     Parameters
     ----------
-    dataset : str
-        The set's name in the thesis's tables.
-    realisation : int
-        1-based realisation.
-    kind, value
-        The kernel and its parameter.
+    {split_run}
     C : float
         The C whose equivalent mu is trained.
 
@@ -134,21 +128,13 @@ def stopping_run(dataset, realisation, kind, value, C):
     mu = c_to_mu(alpha_c, C)
     kernel = make_kernel(kind, value)
     K_test = kernel(X_test, X)
+    options = {"X": X, "kernel": kernel, "y": y, "mu": mu, "method": "smo", "max_iter": _MAX_ITER}
     out = {}
     for column, (stop, tol) in {**CONDITIONS, REFERENCE: ("relative_kkt", 1e-3)}.items():
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("error", ConvergenceWarning)
-                res = solve_nearest_point(
-                    X=X,
-                    kernel=kernel,
-                    y=y,
-                    mu=mu,
-                    method="smo",
-                    stop=stop,
-                    tol=tol,
-                    max_iter=_MAX_ITER,
-                )
+                res = solve_nearest_point(**options, stop=stop, tol=tol)
         except ConvergenceWarning:
             out[column] = (math.nan, _MAX_ITER, math.nan)
             continue
@@ -162,18 +148,15 @@ def stopping_run(dataset, realisation, kind, value, C):
 
 
 def _runner(kind, value, C, name, what):
+    def one_split(dataset, realisation, _):
+        return stopping_run(dataset, realisation, kind, value, C)
+
     def run(size, random_state, progress):
-        full = size == "full"
-        datasets = [d for d, _ in RAETSCH] if full else list(_CI_DATASETS)
-        n_runs = 10 if full else 2
-        jobs = [(d, r) for d in datasets for r in realisations(d, n_runs)]
-        runs = defaultdict(list)
-        for d, r in iterate(jobs, name, progress):
-            runs[d].append(stopping_run(d, r, kind, value, C))
+        runs, n_runs = run_table(size, 10, (None,), one_split, name, progress)
         rows = []
         columns = (*CONDITIONS, REFERENCE)
         capped = {}
-        for d, per_run in runs.items():
+        for (d, _), per_run in runs.items():
             row = {"dataset": d}
             for c in columns:
                 # over the runs that converged (a capped run has a NaN error)

@@ -43,17 +43,21 @@ _KERNEL_DOC = """kind : {"rbf", "poly", "linear"}
     The kernel.
 value : float or int, default=None
     Its parameter: gamma or the degree q."""
+_DECISION_DOC = """f : array-like
+    Decision values without threshold.
+b : float
+    The threshold."""
+#: The head of a numpydoc Parameters section, for the blocks that are a function's whole section.
+_PARAMETERS = "Parameters\n----------\n"
 #: Parameter entries of the Goodrich reproductions, written once (:data:`_param_docs`).
 _DOCS = {
     "dataset": _DATASET_DOC,
     "realisation": _REALISATION_DOC,
     "kernel": _KERNEL_DOC,
-    "kernel_parameters": f"Parameters\n----------\n{_KERNEL_DOC}",
+    "kernel_parameters": _PARAMETERS + _KERNEL_DOC,
     "C": "C : float\n    The box constraint.",
-    "decision": """f : array-like
-    Decision values without threshold.
-b : float
-    The threshold.""",
+    "decision": _DECISION_DOC,
+    "decision_parameters": _PARAMETERS + _DECISION_DOC,
     # the cached runs of one split (stopping_run, perceptron_errors): the kernel's parameter
     # has no default there
     "split_run": "\n".join(
@@ -249,9 +253,7 @@ def c_svm(X, y, C, kind, value=None):
 def predict(f, b):
     """``sign(f - b)`` with the thesis's subtracted threshold; ties go to +1.
 
-    Parameters
-    ----------
-    {decision}
+    {decision_parameters}
 
     Returns
     -------

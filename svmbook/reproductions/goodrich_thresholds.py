@@ -28,7 +28,7 @@ import math
 
 from ..thresholds import b_geom, b_platt
 from . import Experiment, Result, mean_se, parse_table, significance_mark
-from ._common import _param_docs, c_svm, error, kernel_label, load, run_table
+from ._common import _param_docs, by_name, c_svm, error, kernel_label, load, run_table
 
 THRESHOLDS = ("KKT", "Geometric", "Probabilistic")
 _KEYS = ("dataset", "mu")
@@ -252,64 +252,61 @@ _B = (
     "(docs/errata.md#goodrich-2012-front-matter); large mu is C = 1 there "
     "(docs/errata.md#goodrich-2012-app-b-large-mu)"
 )
-EXPERIMENTS = {
-    e.name: e
-    for e in (
-        _experiment(
-            "4.1",
-            "Error for Gaussian SVMs (gamma = 0.01) combined with three possible thresholds",
-            "section 4.3.4",
-            "rbf",
-            0.01,
-            100.0,
-            _TABLE_4_1,
-            remarks=_KKT_REMARK,
+EXPERIMENTS = by_name(
+    _experiment(
+        "4.1",
+        "Error for Gaussian SVMs (gamma = 0.01) combined with three possible thresholds",
+        "section 4.3.4",
+        "rbf",
+        0.01,
+        100.0,
+        _TABLE_4_1,
+        remarks=_KKT_REMARK,
+    ),
+    _experiment(
+        "4.2",
+        "Error for Gaussian SVMs (gamma = 0.1) combined with three possible thresholds",
+        "section 4.3.4",
+        "rbf",
+        0.1,
+        100.0,
+        _TABLE_4_2,
+        remarks=_KKT_REMARK,
+    ),
+    _experiment(
+        "4.3",
+        "Error for linear SVMs combined with three possible thresholds",
+        "section 4.3.4",
+        "linear",
+        None,
+        100.0,
+        _TABLE_4_3,
+        remarks=(
+            "The values agree; the marks mostly do not: several differences the thesis "
+            "marks as significant are not significant in our paired tests over the same "
+            "number of runs, on other realisations and splits."
         ),
-        _experiment(
-            "4.2",
-            "Error for Gaussian SVMs (gamma = 0.1) combined with three possible thresholds",
-            "section 4.3.4",
-            "rbf",
-            0.1,
-            100.0,
-            _TABLE_4_2,
-            remarks=_KKT_REMARK,
-        ),
-        _experiment(
-            "4.3",
-            "Error for linear SVMs combined with three possible thresholds",
-            "section 4.3.4",
-            "linear",
-            None,
-            100.0,
-            _TABLE_4_3,
-            remarks=(
-                "The values agree; the marks mostly do not: several differences the thesis "
-                "marks as significant are not significant in our paired tests over the same "
-                "number of runs, on other realisations and splits."
-            ),
-        ),
-        _experiment(
-            "B.4",
-            "Error rate for polynomial SVMs (q = 3) combined with three possible thresholds",
-            "Appendix B",
-            "poly",
-            3,
-            1.0,
-            _TABLE_B_4,
-            _B,
-            remarks=_SPLICE_REMARK,
-        ),
-        _experiment(
-            "B.5",
-            "Error rate for polynomial SVMs (q = 5) combined with three possible thresholds",
-            "Appendix B",
-            "poly",
-            5,
-            1.0,
-            _TABLE_B_5,
-            _B,
-            remarks=_SPLICE_REMARK,
-        ),
-    )
-}
+    ),
+    _experiment(
+        "B.4",
+        "Error rate for polynomial SVMs (q = 3) combined with three possible thresholds",
+        "Appendix B",
+        "poly",
+        3,
+        1.0,
+        _TABLE_B_4,
+        _B,
+        remarks=_SPLICE_REMARK,
+    ),
+    _experiment(
+        "B.5",
+        "Error rate for polynomial SVMs (q = 5) combined with three possible thresholds",
+        "Appendix B",
+        "poly",
+        5,
+        1.0,
+        _TABLE_B_5,
+        _B,
+        remarks=_SPLICE_REMARK,
+    ),
+)

@@ -39,9 +39,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._docstrings import shared_docs
 from .._validation import check_option
 from ._cells import MeanSE, mean_se, parse_table, significance_mark, timing_ratio
-from ._result import Result, format_comparison
+from ._result import DIGITS_DOC, Result, format_comparison
 
 __all__ = [
     "SIZES",
@@ -157,6 +158,7 @@ class Experiment:
         result.settings = {**head, **result.settings, "elapsed (s)": elapsed}
         return result
 
+    @shared_docs({"digits": DIGITS_DOC})
     def format(self, result, digits=3):
         """Ours next to the published numbers, :func:`format_comparison`.
 
@@ -164,8 +166,7 @@ class Experiment:
         ----------
         result : Result
             A run of this experiment.
-        digits : int, default=3
-            Decimals of the numbers.
+        {digits}
 
         Returns
         -------

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 import numpy as np
 
+from .._docstrings import shared_docs
 from ..datasets import load_raetsch
 from ..kernels import get_kernel
-from . import Experiment
+from . import Experiment, iterate
 
 #: The nine Rätsch sets of Goodrich's tables: (name in the thesis's tables, loader name).
 RAETSCH = (
@@ -28,8 +31,44 @@ _FULL_DATA = ("diabetis", "splice", "thyroid")
 #: Sets the loader returns integer coded, not normalised: we z-score them with the training
 #: split's statistics (the thesis's App. A says every set is scaled to zero mean, unit s.d.).
 _UNSCALED = ("splice",)
+#: The sets and runs of a table's ``size="ci"`` run.
+_CI_DATASETS = ("heart", "thyroid")
+_CI_RUNS = 2
+
+_DATASET_DOC = """dataset : str
+    The set's name in the thesis's tables (a key of :data:`RAETSCH`)."""
+_REALISATION_DOC = """realisation : int
+    1-based realisation."""
+_KERNEL_DOC = """kind : {"rbf", "poly", "linear"}
+    The kernel.
+value : float or int, default=None
+    Its parameter: gamma or the degree q."""
+_DECISION_DOC = """f : array-like
+    Decision values without threshold.
+b : float
+    The threshold."""
+#: The head of a numpydoc Parameters section, for the blocks that are a function's whole section.
+_PARAMETERS = "Parameters\n----------\n"
+#: Parameter entries of the Goodrich reproductions, written once (:data:`_param_docs`).
+_DOCS = {
+    "dataset": _DATASET_DOC,
+    "realisation": _REALISATION_DOC,
+    "kernel": _KERNEL_DOC,
+    "kernel_parameters": _PARAMETERS + _KERNEL_DOC,
+    "C": "C : float\n    The box constraint.",
+    "decision": _DECISION_DOC,
+    "decision_parameters": _PARAMETERS + _DECISION_DOC,
+    # the cached runs of one split (stopping_run, perceptron_errors): the kernel's parameter
+    # has no default there
+    "split_run": "\n".join(
+        (_DATASET_DOC, _REALISATION_DOC, "kind, value\n    The kernel and its parameter.")
+    ),
+}
+#: Decorator composing a docstring with the blocks of :data:`_DOCS` (``{dataset}``, ...).
+_param_docs = shared_docs(_DOCS)
 
 
+@_param_docs
 def realisations(dataset, n_runs):
     """List the realisations of a run: 1..n_runs, capped at 10 for Rätsch's .asc sets.
 
@@ -38,8 +77,7 @@ def realisations(dataset, n_runs):
 
     Parameters
     ----------
-    dataset : str
-        The set's name in the thesis's tables (a key of :data:`RAETSCH`).
+    {dataset}
     n_runs : int
         The thesis's number of runs.
 
@@ -51,6 +89,45 @@ def realisations(dataset, n_runs):
     loader = _LOADER[dataset]
     cap = n_runs if loader in _FULL_DATA else min(n_runs, _ASC_REALISATIONS)
     return list(range(1, cap + 1))
+
+
+def run_table(size, n_runs, variants, run, name, progress):
+    """Run a table over the Rätsch sets: each set's realisations under each variant of a row.
+
+    ``size="full"``: the nine sets of :data:`RAETSCH`, ``n_runs`` realisations each (fewer where a
+    set has fewer, :func:`realisations`); ``size="ci"``: heart and thyroid, two realisations.
+
+    Parameters
+    ----------
+    size : {"full", "ci"}
+        The run's size.
+    n_runs : int
+        The thesis's number of runs, used at full size.
+    variants : sequence
+        What differs between the rows of a set (e.g. ``(mu label, C)`` pairs), in the table's
+        order.
+    run : callable
+        ``run(dataset, realisation, variant)``: the outcome of one split.
+    name : str
+        The progress bar's label.
+    progress : bool
+        Whether to show a progress bar.
+
+    Returns
+    -------
+    runs : dict
+        ``(dataset, variant)`` to the outcomes over the realisations, in the table's order.
+    n_runs : int
+        The runs asked for at this size.
+    """
+    full = size == "full"
+    datasets = [d for d, _ in RAETSCH] if full else list(_CI_DATASETS)
+    n_runs = n_runs if full else _CI_RUNS
+    jobs = [(d, v, r) for d in datasets for v in variants for r in realisations(d, n_runs)]
+    runs = defaultdict(list)
+    for d, v, r in iterate(jobs, name, progress):
+        runs[d, v].append(run(d, r, v))
+    return dict(runs), n_runs
 
 
 def standardise(X_train, X_test):
@@ -72,15 +149,14 @@ def standardise(X_train, X_test):
     return (X_train - mean) / sd, (X_test - mean) / sd
 
 
+@_param_docs
 def load(dataset, realisation):
     """``(X_train, y_train, X_test, y_test)`` of a Rätsch set by its name in the thesis.
 
     Parameters
     ----------
-    dataset : str
-        The set's name in the thesis's tables (a key of :data:`RAETSCH`).
-    realisation : int
-        1-based realisation.
+    {dataset}
+    {realisation}
 
     Returns
     -------
@@ -93,18 +169,14 @@ def load(dataset, realisation):
     return X_tr, y_tr, X_te, y_te
 
 
+@_param_docs
 def kernel_spec(kind, value=None):
     """Estimator keyword arguments for the thesis's kernels (its conventions, (4.1)/(4.2)).
 
     ``("rbf", gamma)``: ``exp(-gamma ||x - y||^2)``; ``("poly", q)``: ``(1 + x.y)^q``;
     ``("linear",)``: ``x.y``.
 
-    Parameters
-    ----------
-    kind : {"rbf", "poly", "linear"}
-        The kernel.
-    value : float or int, default=None
-        Its parameter: gamma or the degree q.
+    {kernel_parameters}
 
     Returns
     -------
@@ -120,15 +192,11 @@ def kernel_spec(kind, value=None):
     raise ValueError(f"kind must be 'rbf', 'poly' or 'linear', got {kind!r}")
 
 
+@_param_docs
 def make_kernel(kind, value=None):
     """Build the :class:`svmbook.kernels.Kernel` of :func:`kernel_spec`.
 
-    Parameters
-    ----------
-    kind : {"rbf", "poly", "linear"}
-        The kernel.
-    value : float or int, default=None
-        Its parameter: gamma or the degree q.
+    {kernel_parameters}
 
     Returns
     -------
@@ -139,15 +207,11 @@ def make_kernel(kind, value=None):
     return get_kernel(spec.pop("kernel"), **spec)
 
 
+@_param_docs
 def kernel_label(kind, value=None):
     """``"rbf(gamma=0.01)"``, ``"poly(q=3)"`` or ``"linear"``.
 
-    Parameters
-    ----------
-    kind : {"rbf", "poly", "linear"}
-        The kernel.
-    value : float or int, default=None
-        Its parameter.
+    {kernel_parameters}
 
     Returns
     -------
@@ -159,6 +223,7 @@ def kernel_label(kind, value=None):
     return f"rbf(gamma={value:g})" if kind == "rbf" else f"poly(q={value})"
 
 
+@_param_docs
 def c_svm(X, y, C, kind, value=None):
     """Train a C-SVM (svmbook's SMO, LIBSVM's algorithm; tol 1e-3, SVMlight's default).
 
@@ -166,12 +231,8 @@ def c_svm(X, y, C, kind, value=None):
     ----------
     X, y : ndarray
         Training points and labels in {-1, +1}.
-    C : float
-        The box constraint.
-    kind : {"rbf", "poly", "linear"}
-        The kernel.
-    value : float or int, default=None
-        Its parameter.
+    {C}
+    {kernel}
 
     Returns
     -------
@@ -188,15 +249,11 @@ def c_svm(X, y, C, kind, value=None):
     return clf, alpha, f
 
 
+@_param_docs
 def predict(f, b):
     """``sign(f - b)`` with the thesis's subtracted threshold; ties go to +1.
 
-    Parameters
-    ----------
-    f : array-like
-        Decision values without threshold.
-    b : float
-        The threshold.
+    {decision_parameters}
 
     Returns
     -------
@@ -206,6 +263,7 @@ def predict(f, b):
     return np.where(np.asarray(f) - b >= 0, 1.0, -1.0)
 
 
+@_param_docs
 def error(y, f, b):
     """Error rate of ``sign(f - b)``.
 
@@ -213,10 +271,7 @@ def error(y, f, b):
     ----------
     y : array-like
         True labels.
-    f : array-like
-        Decision values without threshold.
-    b : float
-        The threshold.
+    {decision}
 
     Returns
     -------

@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from .._docstrings import shared_docs
 from ._cells import MeanSE
 
 __all__ = [
@@ -41,6 +42,15 @@ __all__ = [
     "compare",
     "verdict",
 ]
+
+#: The Parameters section of what reads a run against its experiment (:func:`compare`,
+#: :func:`svmbook.reproductions._report.printout`).
+RUN_DOC = """Parameters
+----------
+experiment : Experiment
+    The experiment, with its published rows.
+result : Result
+    A run of it (fresh, or read back with :meth:`Result.from_json`)."""
 
 #: Largest z of an agreeing cell with standard errors on both sides.
 Z_AGREE = 2.0
@@ -333,15 +343,11 @@ def _claim_checks(experiment, result):
     return checks
 
 
+@shared_docs({"run": RUN_DOC})
 def compare(experiment, result):
     """Compare a run with the published numbers and claims of its experiment.
 
-    Parameters
-    ----------
-    experiment : Experiment
-        The experiment, with its published rows.
-    result : Result
-        A run of it (fresh, or read back with :meth:`Result.from_json`).
+    {run}
 
     Returns
     -------

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .._docstrings import shared_docs
 from . import registry
 from ._cells import MeanSE
-from ._compare import RULE, compare
+from ._compare import RULE, RUN_DOC, compare
 from ._result import Result, format_table
 
 __all__ = ["load_saved", "printout", "report"]
@@ -53,15 +54,11 @@ def _has_marks(experiment, result):
     return any(isinstance(v, MeanSE) for v in cells)
 
 
+@shared_docs({"run": RUN_DOC})
 def printout(experiment, result):
     """Print a run as ``svmbook reproduce`` does.
 
-    Parameters
-    ----------
-    experiment : Experiment
-        The experiment.
-    result : Result
-        A run of it.
+    {run}
 
     Returns
     -------

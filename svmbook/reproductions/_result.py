@@ -13,9 +13,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._docstrings import shared_docs
 from ._cells import MeanSE
 
 __all__ = ["Result", "format_comparison"]
+
+#: The ``digits`` entry of the table formatters (:func:`format_comparison`,
+#: :meth:`svmbook.reproductions.Experiment.format`).
+DIGITS_DOC = """digits : int, default=3
+    Decimals of the numbers."""
 
 
 def _encode(value):
@@ -229,6 +235,7 @@ def format_table(header, lines):
     return "\n".join(out)
 
 
+@shared_docs({"digits": DIGITS_DOC})
 def format_comparison(result, published=(), digits=3):
     """Format a plain-text table: ours next to the source's value of every column.
 
@@ -238,8 +245,7 @@ def format_comparison(result, published=(), digits=3):
         Our run.
     published : sequence of dict, default=()
         The source's rows, with the same key columns.
-    digits : int, default=3
-        Decimals of the numbers.
+    {digits}
 
     Returns
     -------

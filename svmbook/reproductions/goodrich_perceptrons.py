@@ -110,14 +110,15 @@ from . import (
     timing_ratio,
 )
 from ._common import (
-    RAETSCH,
+    _param_docs,
+    by_name,
     c_svm,
     error,
     goodrich_figure,
     kernel_label,
     load,
     make_kernel,
-    realisations,
+    run_table,
     tiny_problem,
 )
 from .goodrich_algorithms import inv_mu_grid
@@ -130,7 +131,6 @@ THRESHOLDS = {
     "SVM-KKT": "svm_kkt",
 }
 SETTINGS = (("small μ", 0.1), ("large μ", 1.0))
-_CI_DATASETS = ("heart", "thyroid")
 _TOL = 1e-3
 _MAX_ITER = 1_000_000
 
@@ -155,6 +155,7 @@ def _perceptron(X, y, kernel, K, C, bias):
 
 
 @cache
+@_param_docs
 def perceptron_errors(dataset, realisation, kind, value, C):
     """Test errors of the perceptron's four thresholds and of the SVM's geometric threshold.
 
@@ -162,12 +163,7 @@ def perceptron_errors(dataset, realisation, kind, value, C):
 
     Parameters
     ----------
-    dataset : str
-        The set's name in the thesis's tables.
-    realisation : int
-        1-based realisation.
-    kind, value
-        The kernel and its parameter.
+    {split_run}
     C : float
         The C the perceptron's mu is equivalent to.
 
@@ -196,20 +192,15 @@ def perceptron_errors(dataset, realisation, kind, value, C):
     return out
 
 
+def _one_split(dataset, realisation, variant):
+    _, C, (kind, value) = variant
+    return perceptron_errors(dataset, realisation, kind, value, C)
+
+
 def _collect(kinds, size, name, progress):
-    full = size == "full"
-    datasets = [d for d, _ in RAETSCH] if full else list(_CI_DATASETS)
-    n_runs = 20 if full else 2
-    jobs = [
-        (d, mu, C, kv, r)
-        for d in datasets
-        for mu, C in SETTINGS
-        for kv in kinds
-        for r in realisations(d, n_runs)
-    ]
-    runs = defaultdict(list)
-    for d, mu, C, (kind, value), r in iterate(jobs, name, progress):
-        runs[d, mu, kind].append(perceptron_errors(d, r, kind, value, C))
+    variants = [(mu, C, kv) for mu, C in SETTINGS for kv in kinds]
+    grouped, n_runs = run_table(size, 20, variants, _one_split, name, progress)
+    runs = {(d, mu, kind): per_run for (d, (mu, _, (kind, _))), per_run in grouped.items()}
     unconverged = sum(e["unconverged"] for per_run in runs.values() for e in per_run)
     return runs, {"n_runs": n_runs, "unconverged perceptrons": unconverged}
 
@@ -543,15 +534,28 @@ _TABLE_5_11 = """
 _PROVENANCE = "Goodrich (2012), section 5.9.3, typed as printed"
 _KEYS = ("dataset", "mu")
 
-EXPERIMENTS = {
-    "goodrich-table-5.9": Experiment(
-        name="goodrich-table-5.9",
-        title="Test error for Gaussian perceptrons (gamma = 0.01) combined with four possible thresholds",
-        source="Goodrich (2012), Table 5.9, section 5.9.3",
-        runner=_threshold_runner("rbf", 0.01, "goodrich-table-5.9"),
-        published=parse_table(_TABLE_5_9, (*_KEYS, *THRESHOLDS)),
-        provenance=_PROVENANCE,
+
+def _table(number, title, runner, table, columns, provenance=_PROVENANCE, **options):
+    """Declare Table ``number`` of section 5.9.3: rows keyed by data set and mu."""
+    return Experiment(
+        name=f"goodrich-table-{number}",
+        title=title,
+        source=f"Goodrich (2012), Table {number}, section 5.9.3",
+        runner=runner,
+        published=parse_table(table, (*_KEYS, *columns)),
+        provenance=provenance,
         description=__doc__,
+        **options,
+    )
+
+
+EXPERIMENTS = by_name(
+    _table(
+        "5.9",
+        "Test error for Gaussian perceptrons (gamma = 0.01) combined with four possible thresholds",
+        _threshold_runner("rbf", 0.01, "goodrich-table-5.9"),
+        _TABLE_5_9,
+        THRESHOLDS,
         remarks=(
             "The geometric threshold agrees best, as in Table 4.1; the thresholds that depend "
             "on the solution's bias terms (KKT, SVM-KKT) and the bias-free perceptron differ "
@@ -559,27 +563,24 @@ EXPERIMENTS = {
             "image and splice; the reason is not established."
         ),
     ),
-    "goodrich-table-5.10": Experiment(
-        name="goodrich-table-5.10",
-        title="Test error for polynomial perceptrons (q = 3) combined with four possible thresholds",
-        source="Goodrich (2012), Table 5.10, section 5.9.3",
-        runner=_threshold_runner("poly", 3, "goodrich-table-5.10"),
-        published=parse_table(_TABLE_5_10, (*_KEYS, *THRESHOLDS)),
+    _table(
+        "5.10",
+        "Test error for polynomial perceptrons (q = 3) combined with four possible thresholds",
+        _threshold_runner("poly", 3, "goodrich-table-5.10"),
+        _TABLE_5_10,
+        THRESHOLDS,
         provenance=_PROVENANCE + " (its marks are not legible: not compared)",
-        description=__doc__,
         marks=(),
     ),
-    "goodrich-table-5.11": Experiment(
-        name="goodrich-table-5.11",
-        title="Test error for SVMs compared to perceptrons using the geometric threshold",
-        source="Goodrich (2012), Table 5.11, section 5.9.3",
-        runner=_svm_vs_perceptron,
-        published=parse_table(_TABLE_5_11, (*_KEYS, *_T511["rbf"], *_T511["poly"])),
-        provenance=_PROVENANCE,
-        description=__doc__,
+    _table(
+        "5.11",
+        "Test error for SVMs compared to perceptrons using the geometric threshold",
+        _svm_vs_perceptron,
+        _TABLE_5_11,
+        (*_T511["rbf"], *_T511["poly"]),
         claims=svm_and_perceptron_close,
     ),
-    "goodrich-fig-5.16": goodrich_figure(
+    goodrich_figure(
         "5.16",
         "Training times for L1-loss perceptrons compared to L1-loss SVMs",
         "5.9.3",
@@ -592,7 +593,7 @@ EXPERIMENTS = {
             "stops at its iteration cap (the converged column) sooner than the SVM converges."
         ),
     ),
-    "goodrich-fig-5.17": goodrich_figure(
+    goodrich_figure(
         "5.17",
         "Test error as the number of training iterations increases: perceptron vs SVM",
         "5.9.3",
@@ -604,4 +605,4 @@ EXPERIMENTS = {
             "time an iteration against the set-up alone: its range spans zero."
         ),
     ),
-}
+)

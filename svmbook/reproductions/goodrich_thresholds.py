@@ -25,21 +25,20 @@ Decisions where the thesis is silent:
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 
 from ..thresholds import b_geom, b_platt
-from . import Experiment, Result, iterate, mean_se, parse_table, significance_mark
-from ._common import RAETSCH, c_svm, error, kernel_label, load, realisations
+from . import Experiment, Result, mean_se, parse_table, significance_mark
+from ._common import _param_docs, by_name, c_svm, error, kernel_label, load, run_table
 
 THRESHOLDS = ("KKT", "Geometric", "Probabilistic")
 _KEYS = ("dataset", "mu")
-_CI_DATASETS = ("heart", "thyroid")
 _PROVENANCE = (
     "Goodrich (2012), section 4.3.4; errata applied: the tables report error rates "
     "(docs/errata.md#goodrich-2012-front-matter)"
 )
 
 
+@_param_docs
 def threshold_errors(X, y, X_test, y_test, C, kind, value=None):
     """Test error of one C-SVM with each of the three thresholds (dict by threshold name).
 
@@ -54,12 +53,8 @@ def threshold_errors(X, y, X_test, y_test, C, kind, value=None):
         Training data, labels in {-1, +1}.
     X_test, y_test : ndarray
         Test data.
-    C : float
-        The box constraint.
-    kind : {"rbf", "poly", "linear"}
-        The kernel.
-    value : float or int, default=None
-        Its parameter.
+    {C}
+    {kernel}
 
     Returns
     -------
@@ -86,19 +81,14 @@ def threshold_errors(X, y, X_test, y_test, C, kind, value=None):
 def _runner(kind, value, C_large, name):
     settings = (("small μ", 0.1), ("large μ", C_large))
 
+    def errors(dataset, realisation, setting):
+        return threshold_errors(*load(dataset, realisation), setting[1], kind, value)
+
     def run(size, random_state, progress):
-        full = size == "full"
-        datasets = [d for d, _ in RAETSCH] if full else list(_CI_DATASETS)
-        n_runs = 20 if full else 2
-        jobs = [
-            (d, mu, C, r) for d in datasets for mu, C in settings for r in realisations(d, n_runs)
-        ]
-        runs = defaultdict(list)
-        for d, mu, C, r in iterate(jobs, name, progress):
-            runs[d, mu].append(threshold_errors(*load(d, r), C, kind, value))
+        runs, n_runs = run_table(size, 20, settings, errors, name, progress)
         rows = []
         no_platt = {}
-        for (d, mu), per_run in runs.items():
+        for (d, (mu, _)), per_run in runs.items():
             row = {"dataset": d, "mu": mu, "runs": len(per_run)}
             for t in THRESHOLDS:
                 # mean and paired test over the runs where the threshold exists
@@ -262,64 +252,61 @@ _B = (
     "(docs/errata.md#goodrich-2012-front-matter); large mu is C = 1 there "
     "(docs/errata.md#goodrich-2012-app-b-large-mu)"
 )
-EXPERIMENTS = {
-    e.name: e
-    for e in (
-        _experiment(
-            "4.1",
-            "Error for Gaussian SVMs (gamma = 0.01) combined with three possible thresholds",
-            "section 4.3.4",
-            "rbf",
-            0.01,
-            100.0,
-            _TABLE_4_1,
-            remarks=_KKT_REMARK,
+EXPERIMENTS = by_name(
+    _experiment(
+        "4.1",
+        "Error for Gaussian SVMs (gamma = 0.01) combined with three possible thresholds",
+        "section 4.3.4",
+        "rbf",
+        0.01,
+        100.0,
+        _TABLE_4_1,
+        remarks=_KKT_REMARK,
+    ),
+    _experiment(
+        "4.2",
+        "Error for Gaussian SVMs (gamma = 0.1) combined with three possible thresholds",
+        "section 4.3.4",
+        "rbf",
+        0.1,
+        100.0,
+        _TABLE_4_2,
+        remarks=_KKT_REMARK,
+    ),
+    _experiment(
+        "4.3",
+        "Error for linear SVMs combined with three possible thresholds",
+        "section 4.3.4",
+        "linear",
+        None,
+        100.0,
+        _TABLE_4_3,
+        remarks=(
+            "The values agree; the marks mostly do not: several differences the thesis "
+            "marks as significant are not significant in our paired tests over the same "
+            "number of runs, on other realisations and splits."
         ),
-        _experiment(
-            "4.2",
-            "Error for Gaussian SVMs (gamma = 0.1) combined with three possible thresholds",
-            "section 4.3.4",
-            "rbf",
-            0.1,
-            100.0,
-            _TABLE_4_2,
-            remarks=_KKT_REMARK,
-        ),
-        _experiment(
-            "4.3",
-            "Error for linear SVMs combined with three possible thresholds",
-            "section 4.3.4",
-            "linear",
-            None,
-            100.0,
-            _TABLE_4_3,
-            remarks=(
-                "The values agree; the marks mostly do not: several differences the thesis "
-                "marks as significant are not significant in our paired tests over the same "
-                "number of runs, on other realisations and splits."
-            ),
-        ),
-        _experiment(
-            "B.4",
-            "Error rate for polynomial SVMs (q = 3) combined with three possible thresholds",
-            "Appendix B",
-            "poly",
-            3,
-            1.0,
-            _TABLE_B_4,
-            _B,
-            remarks=_SPLICE_REMARK,
-        ),
-        _experiment(
-            "B.5",
-            "Error rate for polynomial SVMs (q = 5) combined with three possible thresholds",
-            "Appendix B",
-            "poly",
-            5,
-            1.0,
-            _TABLE_B_5,
-            _B,
-            remarks=_SPLICE_REMARK,
-        ),
-    )
-}
+    ),
+    _experiment(
+        "B.4",
+        "Error rate for polynomial SVMs (q = 3) combined with three possible thresholds",
+        "Appendix B",
+        "poly",
+        3,
+        1.0,
+        _TABLE_B_4,
+        _B,
+        remarks=_SPLICE_REMARK,
+    ),
+    _experiment(
+        "B.5",
+        "Error rate for polynomial SVMs (q = 5) combined with three possible thresholds",
+        "Appendix B",
+        "poly",
+        5,
+        1.0,
+        _TABLE_B_5,
+        _B,
+        remarks=_SPLICE_REMARK,
+    ),
+)

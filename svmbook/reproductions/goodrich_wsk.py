@@ -43,7 +43,7 @@ from ..hull.wrch import duplicate_points
 from ..solvers.nearest_point import solve_nearest_point
 from ..weighting import class_errs, mu_from_kappa
 from . import Experiment, MeanSE, Result, iterate, mean_se, parse_table, timing_ratio
-from ._common import kernel_label, make_kernel, predict, standardise
+from ._common import by_name, kernel_label, make_kernel, predict, standardise
 
 ALGORITHMS = ("WSK", "S-KDUP", "S-K", "WSK (5.6)")
 #: The rows the thesis prints (and marks).
@@ -257,40 +257,37 @@ def _experiment(number, dataset, loader, kind, value, fraction, table, remarks="
     )
 
 
-EXPERIMENTS = {
-    e.name: e
-    for e in (
-        _experiment("5.2", "heart", _statlog("statlog-heart"), "rbf", 0.01, 0.9, _TABLE_5_2),
-        _experiment(
-            "5.3",
-            "german",
-            _statlog("statlog-german"),
-            "rbf",
-            0.01,
-            0.9,
-            _TABLE_5_3,
-            remarks=(
-                "The one disagreeing cell, S-K's negative-class error, carries a printed "
-                "standard error that is probably a slip "
-                "(docs/errata.md#goodrich-2012-ch-5-tables); the difference is beyond the "
-                "rule's bound with either reading."
-            ),
+EXPERIMENTS = by_name(
+    _experiment("5.2", "heart", _statlog("statlog-heart"), "rbf", 0.01, 0.9, _TABLE_5_2),
+    _experiment(
+        "5.3",
+        "german",
+        _statlog("statlog-german"),
+        "rbf",
+        0.01,
+        0.9,
+        _TABLE_5_3,
+        remarks=(
+            "The one disagreeing cell, S-K's negative-class error, carries a printed "
+            "standard error that is probably a slip "
+            "(docs/errata.md#goodrich-2012-ch-5-tables); the difference is beyond the "
+            "rule's bound with either reading."
         ),
-        _experiment(
-            "5.4",
-            "synthetic",
-            _synthetic,
-            "poly",
-            4,
-            0.25,
-            _TABLE_5_4,
-            remarks=(
-                "Many random splits are left out (the settings count them): on them the plain "
-                "S-K's reduced hulls, with unit weights, intersect or it stops at its iteration "
-                "cap, and where it converges it is far slower than in the thesis. Our mixture is "
-                "drawn from the thesis's description, which does not say how often its "
-                "unweighted hulls nearly touch; the thesis mentions no dropped runs."
-            ),
+    ),
+    _experiment(
+        "5.4",
+        "synthetic",
+        _synthetic,
+        "poly",
+        4,
+        0.25,
+        _TABLE_5_4,
+        remarks=(
+            "Many random splits are left out (the settings count them): on them the plain "
+            "S-K's reduced hulls, with unit weights, intersect or it stops at its iteration "
+            "cap, and where it converges it is far slower than in the thesis. Our mixture is "
+            "drawn from the thesis's description, which does not say how often its "
+            "unweighted hulls nearly touch; the thesis mentions no dropped runs."
         ),
-    )
-}
+    ),
+)

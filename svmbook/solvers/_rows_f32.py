@@ -376,13 +376,40 @@ def rbf_row_at_fast(gamma, X, x_sq, a, points, out):
     n = points.shape[0]
     d = X.shape[1]
     Z = np.empty(n)
+    xa = X[a]
+    # four points at a time: four independent chains of products (one chain is bound by the
+    # latency of its additions), each summed over the features in order as the whole row is
+    t = 0
+    while t + 4 <= n:
+        x0 = X[points[t]]
+        x1 = X[points[t + 1]]
+        x2 = X[points[t + 2]]
+        x3 = X[points[t + 3]]
+        s0 = 0.0
+        s1 = 0.0
+        s2 = 0.0
+        s3 = 0.0
+        for f in range(d):
+            s0 += xa[f] * x0[f]
+            s1 += xa[f] * x1[f]
+            s2 += xa[f] * x2[f]
+            s3 += xa[f] * x3[f]
+        Z[t] = s0
+        Z[t + 1] = s1
+        Z[t + 2] = s2
+        Z[t + 3] = s3
+        t += 4
+    while t < n:
+        xb = X[points[t]]
+        s0 = 0.0
+        for f in range(d):
+            s0 += xa[f] * xb[f]
+        Z[t] = s0
+        t += 1
     xs = x_sq[a]
     for t in range(n):
         b = points[t]
-        acc = 0.0
-        for f in range(d):
-            acc += X[a, f] * X[b, f]
-        Z[t] = -gamma * max(xs + x_sq[b] - 2.0 * acc, 0.0)
+        Z[t] = -gamma * max(xs + x_sq[b] - 2.0 * Z[t], 0.0)
         if b == a:
             Z[t] = 0.0
     vals = np.empty(n, dtype=np.float32)

@@ -1026,7 +1026,7 @@ def solve(
         values, same iterations). ``"fast"`` computes missing RBF rows with feature-major inner
         products and a vectorised exponential: the values may differ from LIBSVM's in the last
         float32 bit, so the iterations may differ too; the solution meets the same stopping rule.
-        While shrinking leaves at most half of the points active, the working pair's missing
+        While shrinking leaves at most a third of the points active, the working pair's missing
         rows are computed at the active points only, as LIBSVM computes a column only up to
         its ``active_size`` (:func:`~svmbook.solvers.cache.row_active`; the same values).
     prefill_gram : bool, default=False

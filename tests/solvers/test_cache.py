@@ -153,7 +153,7 @@ def test_partial_rows_are_served_at_active_points_and_completed_elsewhere(points
     np.testing.assert_array_equal(row_active(9, source.ksrc, cache, active, 4)[active],
                                   whole[9, active])
     assert cache[5][2] == evals + active.size
-    # more than half of the points active: whole rows, as before
+    # more than a third of the points active: whole rows, as before
     many = np.arange(m // 2 + 1, dtype=np.int64)
     np.testing.assert_array_equal(row_active(11, source.ksrc, cache, many, many.size), whole[11])
     assert part[cache[1][11]] == -1

@@ -470,7 +470,7 @@ def test_fast_mode_partial_rows_change_speed_not_results():
     """Check that partial rows (fast mode, small active set) leave the iterations unchanged.
 
     With a small cache the pair's rows are computed at the active points only once shrinking
-    has left at most half of them; a prefilled cache never computes a row. The values are
+    has left at most a third of them; a prefilled cache never computes a row. The values are
     the same, so the two solves take the same steps.
     """
     X, y = make_classification(n_samples=800, n_features=10, random_state=0)

@@ -312,17 +312,13 @@ def row_active(a, ksrc, cache, r, n):
     missing fast-mode RBF row of dense points is computed at those points only
     (:func:`~svmbook.solvers._rows_f32.rbf_row_at_fast`, the same values as the whole row) and
     kept as a partial row of the current epoch; any other row is computed whole, as by
-    :func:`row`. The set of points ``r[:n]`` (repeats allowed)
-    must not gain a point until the caller's next :func:`new_epoch`.
+    :func:`row`. The set of points ``r[:n]`` (repeats allowed) must not gain a point until
+    the caller's next :func:`new_epoch`.
 
     Parameters
     ----------
-    a : int
-        The point.
-    ksrc : tuple
-        :attr:`KernelSource.ksrc`.
-    cache : tuple
-        The cache of :func:`make_cache`.
+    a, ksrc, cache
+        As in :func:`get_row`.
     r : ndarray of int64
         Point of each of the solver's variables, active ones first.
     n : int

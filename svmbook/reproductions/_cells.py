@@ -10,11 +10,19 @@ over repeated runs by :func:`timing_ratio`.
 from __future__ import annotations
 
 import math
+from importlib import resources
 from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["MeanSE", "mean_se", "parse_table", "significance_mark", "timing_ratio"]
+__all__ = [
+    "MeanSE",
+    "mean_se",
+    "parse_table",
+    "published_rows",
+    "significance_mark",
+    "timing_ratio",
+]
 
 
 class MeanSE(NamedTuple):
@@ -94,6 +102,38 @@ def _cell(text):
     except ValueError:
         return text
     return int(number) if text.lstrip("-").isdigit() else number
+
+
+def published_rows(name):
+    """Return the rows of a published table as typed, from ``svmbook/reproductions/published/``.
+
+    The tables are transcribed from the sources as markdown rows (the input of
+    :func:`parse_table`), one file per table, so that data is kept apart from code.
+
+    Parameters
+    ----------
+    name : str
+        The table's file name without ``.md``, e.g. ``"goodrich-table-5.5"``.
+
+    Returns
+    -------
+    str
+        The rows, one per line.
+
+    Raises
+    ------
+    ValueError
+        If there is no such table.
+
+    Examples
+    --------
+    >>> published_rows("goodrich-table-4.4").splitlines()[0].split(" | ")[0]
+    '| Overall Err'
+    """
+    path = resources.files(__package__).joinpath("published", f"{name}.md")
+    if not path.is_file():
+        raise ValueError(f"name must name a published table, got {name!r} (no {name}.md)")
+    return path.read_text(encoding="utf-8")
 
 
 def parse_table(text, columns):

@@ -43,6 +43,7 @@ from ..hull.wrch import duplicate_points
 from ..solvers.nearest_point import solve_nearest_point
 from ..weighting import class_errs, mu_from_kappa
 from . import Experiment, MeanSE, Result, iterate, mean_se, parse_table, timing_ratio
+from ._cells import published_rows
 from ._common import by_name, kernel_label, make_kernel, predict, standardise
 
 ALGORITHMS = ("WSK", "S-KDUP", "S-K", "WSK (5.6)")
@@ -220,21 +221,6 @@ def _runner(loader, kind, value, fraction, name):
     return run
 
 
-_TABLE_5_2 = """
-| WSK | 33.7 ± 1.0 | **11.2 ± 0.5** | **0.112 ± 0.009** | 0.309 ± 0.013 |
-| S-KDUP | 124.3 ± 3.8 | **11.2 ± 0.5** | **0.112 ± 0.009** | 0.309 ± 0.013 |
-| S-K | **6.4 ± 0.1** | 14.8 ± 0.7 | 0.223 ± 0.011 | **0.118 ± 0.008** |
-"""
-_TABLE_5_3 = """
-| WSK | **150.7 ± 3.0** | **57.7 ± 1.2** | **0.202 ± 0.008** | 0.390 ± 0.006 |
-| S-KDUP | 1286.3 ± 32.1 | **57.7 ± 1.2** | **0.202 ± 0.008** | 0.390 ± 0.006 |
-| S-K | 528.4 ± 12.6 | 73.1 ± 1.5 | 0.420 ± 0.009 | **0.148 ± 0.0004** |
-"""
-_TABLE_5_4 = """
-| WSK | **38.8 ± 0.7** | **9.44 ± 0.37** | 0.171 ± 0.007 | 0.137 ± 0.007 |
-| S-KDUP | 394.4 ± 5.1 | **9.44 ± 0.37** | 0.171 ± 0.007 | 0.137 ± 0.007 |
-| S-K | 166.2 ± 11.1 | 16.1 ± 0.84 | **0.095 ± 0.006** | **0.098 ± 0.006** |
-"""
 _PROVENANCE = (
     'Goodrich (2012), section 5.5.2, typed as printed (Table 5.3\'s "0.148 ± 0.0004" too: '
     "docs/errata.md#goodrich-2012-ch-5-tables)"
@@ -258,7 +244,15 @@ def _experiment(number, dataset, loader, kind, value, fraction, table, remarks="
 
 
 EXPERIMENTS = by_name(
-    _experiment("5.2", "heart", _statlog("statlog-heart"), "rbf", 0.01, 0.9, _TABLE_5_2),
+    _experiment(
+        "5.2",
+        "heart",
+        _statlog("statlog-heart"),
+        "rbf",
+        0.01,
+        0.9,
+        published_rows("goodrich-table-5.2"),
+    ),
     _experiment(
         "5.3",
         "german",
@@ -266,7 +260,7 @@ EXPERIMENTS = by_name(
         "rbf",
         0.01,
         0.9,
-        _TABLE_5_3,
+        published_rows("goodrich-table-5.3"),
         remarks=(
             "The one disagreeing cell, S-K's negative-class error, carries a printed "
             "standard error that is probably a slip "
@@ -281,7 +275,7 @@ EXPERIMENTS = by_name(
         "poly",
         4,
         0.25,
-        _TABLE_5_4,
+        published_rows("goodrich-table-5.4"),
         remarks=(
             "Many random splits are left out (the settings count them): on them the plain "
             "S-K's reduced hulls, with unit weights, intersect or it stops at its iteration "

@@ -5,4 +5,6 @@ Nguyen's warm starts (thesis chapter 4); the nested uniform design of Yeh, Huang
 RSVM review.
 """
 
-__all__ = []
+from .mu_search import MuSearchResult, mu_schedule, mu_search
+
+__all__ = ["MuSearchResult", "mu_schedule", "mu_search"]

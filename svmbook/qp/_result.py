@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["Certificate", "InfeasibleProblemError", "QPResult", "svtol"]
+__all__ = ["Certificate", "HullsIntersectError", "InfeasibleProblemError", "QPResult", "svtol"]
 
 
 class InfeasibleProblemError(ValueError):
@@ -17,6 +17,15 @@ class InfeasibleProblemError(ValueError):
 
     Use a finite ``C`` (soft margin), or ``infeasible="ridge"`` for the listings' squared-slack
     semantics.
+    """
+
+
+class HullsIntersectError(ValueError):
+    """The two (reduced) convex hulls of a mu-SVM intersect: no positive margin, no classifier.
+
+    Raised by every solver of :class:`svmbook.MuSVC` and by :func:`svmbook.qp.mu_svm_dual`
+    (Goodrich 2012, section 2.5: the nearest-point problem separates nothing once ``mu`` is too
+    large for the data and the kernel). A search over ``mu`` stops at it.
     """
 
 

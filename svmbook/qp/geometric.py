@@ -52,7 +52,7 @@ from ._common import (
     warn_status,
 )
 from ._cvx import solve_qp
-from ._result import QPResult
+from ._result import HullsIntersectError, QPResult
 
 __all__ = [
     "MEBResult",
@@ -178,7 +178,7 @@ def _two_hull_result(K, y, upper, *, label, where):
     f = K @ coef
     w_norm2 = float(coef @ f)
     if np.sqrt(max(w_norm2, 0.0)) <= 1e-6 * np.sqrt(kernel_scale(K)):
-        raise ValueError(
+        raise HullsIntersectError(
             "mu is too large: the two reduced hulls intersect (distance "
             f"{np.sqrt(max(w_norm2, 0.0)):.3g}), so there is no separating hyperplane; "
             "decrease mu or change the kernel"

@@ -88,6 +88,7 @@ from .._validation import (
     check_positive,
     check_sample_weight,
 )
+from ..exceptions import HullsIntersectError
 from ..hull.vertex import rch_vertex, wrch_vertex
 from ..thresholds import b_geom, b_kkt, perceptron_threshold
 from .cache import get_rows, kernel_source, make_cache, row
@@ -916,14 +917,14 @@ def solve_nearest_point(
     f = raw["P"][0] + raw["P"][1]
     # relative to the kernel's scale: features of order 1e-7 give ||w||^2 of order 1e-14
     if raw["w_norm2"] <= 1e-12 * float(np.max(source.diag, initial=0.0)):
-        raise ValueError(
+        raise HullsIntersectError(
             f"mu={mu:g} is too large: the two reduced hulls intersect (distance "
             f"{np.sqrt(max(raw['w_norm2'], 0.0)):.3g}); decrease mu or change the kernel"
         )
     # S-K and WSK approach a zero distance slowly: a distance below 1e-4 of its start without
     # convergence is no classifier either (the other solvers reach 0 on the same hulls)
     if raw["status"] == 1 and raw["w_norm2"] < 1e-8 * raw["w_norm2_start"]:
-        raise ValueError(
+        raise HullsIntersectError(
             f"mu={mu:g} is too large: the two reduced hulls intersect or touch (after "
             f"{raw['n_iter']} iterations, the cap, their distance fell to "
             f"{np.sqrt(raw['w_norm2'] / raw['w_norm2_start']):.1e} of its start without "

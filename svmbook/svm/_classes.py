@@ -405,8 +405,8 @@ class NuSVC(BaseSVC):
     ``"auto"``: per machine Goodrich's ``1 / (0.9 kappa)`` (section 4.4.5, ``kappa`` the
     weight of the lighter class), the smallest hulls short of the centroids:
     always feasible, whereas a fixed mu must satisfy ``mu * kappa >= 1`` and, to give a
-    classifier, be small enough that the two hulls do not intersect (``ValueError``
-    otherwise).""",
+    classifier, be small enough that the two hulls do not intersect
+    (:class:`svmbook.exceptions.HullsIntersectError`, a ``ValueError``, otherwise).""",
     solver="""solver : {"wsk_fast", "smo", "qp", "sk", "wsk", "gilbert", "mdm", "tao"}, \
 default="wsk_fast"
     ``"qp"``: the cvxopt oracle :func:`svmbook.qp.mu_svm_dual`. ``"smo"``: the SMO core with

@@ -30,6 +30,7 @@ import numpy as np
 from .. import thresholds as _thresholds
 from .. import weighting as _weighting
 from .._validation import check_hull_mu
+from ..exceptions import HullsIntersectError
 from ..qp import mu_svm_dual, svc_dual, svr_dual
 from ..solvers.cache import RowCache, row_cache
 from ..solvers.nearest_point import solve_min_norm_point, solve_nearest_point
@@ -384,6 +385,12 @@ def _mu_svc_qp(p, K, kernel, t, sample_weight, class_weight, warm):
     return _mu_result(p, mu, res.alpha, f, t, s, res, solved)
 
 
+#: A refinement pass of the mu-SVM's SMO (at ``tol * r``) may take this many times the first
+#: pass's iterations (at least 1000): on nearly touching hulls the refined tolerance is tiny and
+#: the pass would otherwise run to ``max_iter`` (10 million) for a margin of no use.
+MU_REFINE_ITER = 100
+
+
 def _mu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
     """Solve the mu-SVM on LIBSVM's nu solver: ``alpha = mu a``, ``0 <= a_i <= s_i``, sums 1/mu.
 
@@ -396,7 +403,9 @@ def _mu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
     ``r`` is then small): here the gap must fall below ``tol * r``, Goodrich's relative KKT
     condition (section 5.2.4). A pass at ``tol`` estimates ``r``, the next continues from its
     solution at ``tol * r`` (sharing the kernel rows), until the condition holds (at most four
-    passes).
+    passes). Where the hulls nearly touch, ``tol * r`` is tiny and a refinement could run to
+    ``max_iter``: each refinement pass may take at most :data:`MU_REFINE_ITER` times the
+    iterations of the first pass (then it warns, and its feasible alpha is returned).
     """
     s = _mu_weights(t, sample_weight, class_weight)
     mu = _machine_mu(p, t, s)
@@ -418,8 +427,10 @@ def _mu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
         if res.status != 0 or not target > 0 or tol <= target:
             break
         tol, a0 = target, res.alpha
+        cap = MU_REFINE_ITER * max(n_iter, 1000)
+        options["max_iter"] = cap if p.max_iter < 0 else min(p.max_iter, cap)
     if res.status == 0 and not res.r > 0:  # as the nearest-point solvers: no classifier
-        raise ValueError(
+        raise HullsIntersectError(
             f"mu={mu:g} is too large: the two reduced hulls intersect (no positive margin at "
             f"KKT gap {tol:.3g}); decrease mu or change the kernel"
         )

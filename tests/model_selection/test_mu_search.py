@@ -1,0 +1,95 @@
+"""svmbook.model_selection.mu_search: the mu schedule, and a search stopping at intersection."""
+
+import numpy as np
+import pytest
+from sklearn.datasets import make_classification, make_moons
+
+from svmbook import MuSVC
+from svmbook.exceptions import HullsIntersectError
+from svmbook.model_selection.mu_search import mu_schedule, mu_search
+
+
+def _train_error(model, X, y):
+    return float(np.mean(model.predict(X) != y))
+
+
+def test_schedule_is_linear_in_inverse_mu():
+    """Check Goodrich's printed example: m = 200, 20 steps gives 1/mu = 198, 188, ..., 8, 1."""
+    y = np.repeat([0, 1], [200, 230])
+    mu = mu_schedule(y, n_steps=20)
+    np.testing.assert_allclose(1.0 / mu, [*range(198, 7, -10), 1.0])
+    assert mu.size == 21 and np.all(np.diff(mu) > 0)
+    # mu starts above the centroid value 1/m: no class is reduced to its centroid
+    assert mu[0] > 1.0 / 200
+
+
+@pytest.mark.parametrize("n_steps", [1, 3, 7])
+def test_schedule_ends_at_one(n_steps):
+    """Check that every schedule starts at 1/(m-2), steps by m/n_steps in 1/mu and ends at 1."""
+    y = np.repeat([0, 1], [25, 40])
+    inv = 1.0 / mu_schedule(y, n_steps=n_steps)
+    assert inv[0] == 23 and inv[-1] == 1.0
+    np.testing.assert_allclose(-np.diff(inv)[:-1], 25 / n_steps)
+
+
+def test_search_stops_where_the_hulls_intersect():
+    """Check that a gamma's sequence ends at the first mu whose hulls intersect."""
+    X, y = make_classification(60, n_features=2, n_redundant=0, n_clusters_per_class=1,
+                               class_sep=0.3, flip_y=0.2, random_state=1)  # fmt: skip
+    est = MuSVC(kernel="linear")  # the default solver, efficient WSK
+    res = mu_search(X, y, gammas=[1.0], criterion=_train_error, estimator=est, n_steps=5)
+    stops = [r["stop"] for r in res.rows]
+    assert stops[-1] == "intersect" and all(s == "" for s in stops[:-1])
+    # the stop is real: the next machine's hulls do intersect, the previous ones do not
+    last = res.rows[-1]["mu"]
+    with pytest.raises(HullsIntersectError):
+        MuSVC(kernel="linear", solver="qp", mu=last).fit(X, y)
+    assert res.n_trained == len(res.rows) < mu_schedule(y, 5).size
+
+
+def test_search_picks_the_lowest_score_and_records_the_equivalent_c():
+    """Check the best row, the recorded C = mu / rho of each machine, and the order of search."""
+    X, y = make_moons(80, noise=0.25, random_state=0)
+    est = MuSVC(kernel="rbf", solver="smo")
+    res = mu_search(X, y, gammas=[0.5, 4.0], criterion=_train_error, estimator=est, n_steps=4)
+    scored = [r for r in res.rows if np.isfinite(r["score"])]
+    best = min(scored, key=lambda r: r["score"])  # min keeps the first of equal scores
+    assert res.best_params == {"gamma": best["gamma"], "mu": best["mu"]}
+    assert res.best_score == best["score"]
+    for r in scored:
+        model = MuSVC(kernel="rbf", solver="smo", gamma=r["gamma"], mu=r["mu"]).fit(X, y)
+        assert r["C"] == pytest.approx(model.C_[0]) and r["score"] == _train_error(model, X, y)
+    gammas = [r["gamma"] for r in res.rows]
+    assert gammas == sorted(gammas)  # gamma outer, mu inner
+
+
+def test_small_w_stops_a_sequence():
+    """Check the relative ||w|| stop (the thesis's indicator of intersecting hulls)."""
+    X, y = make_moons(60, noise=0.3, random_state=2)
+    est = MuSVC(kernel="rbf", solver="smo")
+    res = mu_search(X, y, gammas=[1.0], criterion=_train_error, estimator=est, n_steps=3,
+                    w_tol=0.999)  # fmt: skip
+    assert res.rows[-1]["stop"] in ("small_w", "intersect") and len(res.rows) <= 2
+
+
+def test_bad_input():
+    """Check the errors naming the parameter."""
+    X, y = make_moons(30, random_state=0)
+    with pytest.raises(TypeError, match="criterion"):
+        mu_search(X, y, gammas=[1.0], criterion=0.5)
+    with pytest.raises(ValueError, match="gammas"):
+        mu_search(X, y, gammas=[], criterion=_train_error)
+    with pytest.raises(ValueError, match="gammas"):
+        mu_search(X, y, gammas=[-1.0], criterion=_train_error)
+    with pytest.raises(ValueError, match="w_tol"):
+        mu_search(X, y, gammas=[1.0], criterion=_train_error, w_tol=0)
+    with pytest.raises(ValueError, match="two classes"):
+        mu_schedule(np.arange(30) % 3)
+    with pytest.raises(ValueError, match="at least 3"):
+        mu_schedule([0, 0, 0, 1, 1])
+    with pytest.raises(ValueError, match="n_steps"):
+        mu_schedule(y, n_steps=0)
+    from svmbook import SVC
+
+    with pytest.raises(ValueError, match="mu parameter"):
+        mu_search(X, y, gammas=[1.0], criterion=_train_error, estimator=SVC())

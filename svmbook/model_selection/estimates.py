@@ -12,7 +12,8 @@ and its training data, or an estimator to refit (the resampling estimates):
 
 Scaling. GACV and xi-alpha are written for the C-SVM's multipliers ``alpha'`` in ``[0, C]``,
 with ``y_i f(x_i) = 1`` on the margin. A mu-SVM's are (6.8) and (6.9), obtained by Goodrich's
-reparameterisation (section 2.5.1): in the primal scale of (2.20) (``w = 1/2 sum alpha_i y_i
+reparameterisation (section 2.5.1, which chapter 6 calls "Section 6.2",
+docs/errata.md#goodrich-2012-ch-6-appx): in the primal scale of (2.20) (``w = 1/2 sum alpha_i y_i
 x_i``, margin ``rho``) ``alpha' = alpha / (2 rho)``, ``f' = f / rho`` and ``xi' = xi / rho``, so
 
 .. math::
@@ -303,7 +304,9 @@ def sv_bound(model):
 def gacv(model, X, y):
     r"""Return the generalized approximate cross-validation estimate GACV (Goodrich 6.2, 6.8).
 
-    Duan et al.'s C-SVM form of Wahba's GACV (Goodrich 2012, section 6.2.4, eq. (6.2)):
+    Duan et al.'s C-SVM form of Wahba's GACV (Lin, Wahba, Zhang and Lee 2002, which the thesis
+    cites as [74], docs/errata.md#goodrich-2012-ch-6-appx; Goodrich 2012, section 6.2.4, eq.
+    (6.2)):
 
     .. math::
 

@@ -324,3 +324,28 @@ def test_wrong_data_raises():
         holdout_error(SVC(), X, y, test_size=1.5)
     with pytest.raises(TypeError, match="shortcut must be"):
         loo_error(SVC(), X, y, shortcut="yes")
+
+
+@pytest.mark.parametrize("C", [1e-2, 1.0, 100.0])
+def test_loo_warm_start_is_feasible_for_every_support_vector(C):
+    # small C puts whole classes at the bound, so the removed amount is taken from the other class
+    from svmbook.model_selection.estimates import _loo_start
+
+    X, y = _problem(0, n=30, noise=1.0)
+    t = np.where(y == 1, 1.0, -1.0)
+    alpha = svc_dual(_gram(X), t, C).alpha
+    upper = np.full(len(y), C)
+    for i in np.flatnonzero(alpha > 0):
+        a = _loo_start(alpha, t, upper, i)
+        rest = np.delete(t, i)
+        assert abs(rest @ a) <= 1e-12 * max(1.0, alpha.sum())
+        assert np.all(a >= 0) and np.all(a <= C)
+
+
+def test_loo_fixes_mu_auto_at_the_full_fit():
+    X, y = _problem(2, n=30, noise=1.0)
+    est = MuSVC(kernel="rbf", gamma=GAMMA, solver="qp")  # mu="auto" depends on the class sizes
+    mu = float(clone(est).fit(X, y).mu_[0])
+    fixed = MuSVC(mu=mu, kernel="rbf", gamma=GAMMA, solver="qp")
+    expected = _brute_loo(lambda keep: clone(fixed).fit(X[keep], y[keep]), X, y)
+    assert loo_error(est, X, y).mistakes.tolist() == expected

@@ -5,6 +5,30 @@ Nguyen's warm starts (thesis chapter 4); the nested uniform design of Yeh, Huang
 RSVM review.
 """
 
+from .estimates import (
+    FoldErrors,
+    LOOResult,
+    gacv,
+    holdout_error,
+    kfold_error,
+    loo_error,
+    r_delta_sq,
+    sv_bound,
+    xi_alpha,
+)
 from .mu_search import MuSearchResult, mu_schedule, mu_search
 
-__all__ = ["MuSearchResult", "mu_schedule", "mu_search"]
+__all__ = [
+    "FoldErrors",
+    "LOOResult",
+    "MuSearchResult",
+    "gacv",
+    "holdout_error",
+    "kfold_error",
+    "loo_error",
+    "mu_schedule",
+    "mu_search",
+    "r_delta_sq",
+    "sv_bound",
+    "xi_alpha",
+]

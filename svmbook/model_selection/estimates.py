@@ -131,51 +131,21 @@ class _Solution:
 # --------------------------------------------------------------------------------------------
 
 
-def _gamma(estimator, X):
-    """Return the number ``gamma`` stands for (``"scale"``: ``1 / (n_features X.var())``)."""
-    gamma = estimator.gamma
-    if gamma == "auto":
-        return 1.0 / X.shape[1]
-    if gamma == "scale":
-        var = float(X.var())
-        return 1.0 / (X.shape[1] * var) if var != 0 else 1.0
-    return float(gamma)
-
-
 def _precomputed(estimator):
     return isinstance(estimator.kernel, str) and estimator.kernel == "precomputed"
 
 
-def _catalogue_kernel(estimator, X):
-    """Return the estimator's kernel as a :class:`svmbook.kernels.Kernel`, or None.
-
-    None for ``"precomputed"`` and for plain callables. Names are resolved by
-    :func:`svmbook.kernels.get_kernel` with ``gamma`` as scikit-learn defines it.
-    """
-    kernel = estimator.kernel
-    if _precomputed(estimator) or (callable(kernel) and not isinstance(kernel, _kernels.Kernel)):
-        return None
-    return _kernels.get_kernel(
-        kernel,
-        degree=estimator.degree,
-        gamma=_gamma(estimator, X),
-        coef0=estimator.coef0,
-        **(estimator.kernel_params or {}),
-    )
-
-
-def _kernel_values(estimator, X):
-    """Return ``kernel(rows, cols)``: the estimator's kernel values between points of ``X``.
+def _kernel_values(model, X):
+    """Return ``kernel(rows, cols)``: the fitted model's kernel values between points of ``X``.
 
     ``X`` holds the points, or the Gram matrix with ``kernel="precomputed"``.
     """
-    if _precomputed(estimator):
+    kernel = model.kernel_
+    if kernel is None:
         return lambda rows, cols: X[np.ix_(rows, cols)]
-    resolved = _catalogue_kernel(estimator, X)
-    if resolved is None:
-        kernel = estimator.kernel
-        return lambda rows, cols: np.asarray(kernel(X[rows], X[cols]), dtype=np.float64)
-    return lambda rows, cols: resolved(X[rows], X[cols])
+    if isinstance(kernel, _kernels.Kernel):
+        return lambda rows, cols: kernel(X[rows], X[cols])
+    return lambda rows, cols: np.asarray(kernel(X[rows], X[cols]), dtype=np.float64)
 
 
 def _check_model(name, model):
@@ -517,7 +487,7 @@ def _frozen(estimator, full, X):
     """
     params = {"probability": False}
     if isinstance(estimator.gamma, str):
-        params["gamma"] = _gamma(estimator, X)
+        params["gamma"] = full.gamma_
     if isinstance(estimator.class_weight, str):
         params["class_weight"] = dict(
             zip(full.classes_.tolist(), full.class_weight_.tolist(), strict=True)
@@ -570,7 +540,7 @@ def _loo_warm(model, X, y, points):
     y_index = (y == model.classes_[1]).astype(int)
     s = _solution(model, X, y)
     kernel = s.kernel
-    resolved = _catalogue_kernel(model, X)
+    resolved = model.kernel_ if isinstance(model.kernel_, _kernels.Kernel) else None
     options = dict(
         C=model.C, class_weight=dict(enumerate(model.class_weight_.tolist())), tol=model.tol,
         shrinking=model.shrinking, cache_size=model.cache_size, max_iter=model.max_iter,

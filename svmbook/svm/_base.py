@@ -191,6 +191,23 @@ class BaseSVM(BaseEstimator):
 
     # -- kernel ------------------------------------------------------------------------------------
 
+    @property
+    def kernel_(self):
+        """The kernel the model was fitted with (read-only; set by ``fit``).
+
+        A :class:`svmbook.kernels.Kernel` with its parameters resolved (``gamma="scale"`` as a
+        number), the user's callable as given, or None for ``kernel="precomputed"``. Tools that
+        work on a fitted model (error estimates, simplification) evaluate the kernel with it.
+        """
+        check_is_fitted(self)
+        return self._kernel
+
+    @property
+    def gamma_(self):
+        """The number ``gamma`` stood for in the fit (``"scale"``, ``"auto"`` resolved)."""
+        check_is_fitted(self)
+        return self._gamma
+
     def _resolve_kernel(self, X):
         """Set ``_gamma`` and ``_kernel`` (a Kernel, a plain callable, or None for precomputed)."""
         gamma = self.gamma

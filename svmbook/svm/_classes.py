@@ -249,6 +249,9 @@ class SVC(BaseSVC):
         ``probability=True``.
     shape_fit_, bias_, n_features_in_
         Training shape, resolved bias, number of features.
+    kernel_, gamma_
+        The fitted kernel (a :class:`svmbook.kernels.Kernel` with ``gamma`` resolved, the
+        callable given, or None for ``"precomputed"``) and the number ``gamma`` stood for.
 
     See Also
     --------
@@ -338,7 +341,8 @@ class NuSVC(BaseSVC):
     ----------
     classes_, class_weight_, support_, support_vectors_, n_support_, dual_coef_, intercept_
         As in :class:`SVC` (``dual_coef_`` rescaled by ``1/r`` as LIBSVM).
-    n_iter_, fit_status_, objective_, coef_, probA_, probB_, shape_fit_, n_features_in_
+    n_iter_, fit_status_, objective_, coef_, probA_, probB_, shape_fit_, n_features_in_,
+    kernel_, gamma_
         As in :class:`SVC`.
 
     See Also
@@ -458,7 +462,7 @@ class MuSVC(BaseMuSVC):
     Attributes
     ----------
     classes_, support_, support_vectors_, n_support_, dual_coef_, intercept_, n_iter_,
-    fit_status_, objective_, coef_, probA_, probB_, shape_fit_, n_features_in_
+    fit_status_, objective_, coef_, probA_, probB_, shape_fit_, n_features_in_, kernel_, gamma_
         As in :class:`SVC`; ``objective_`` is ``1/2 ||w||^2`` of the nearest-point problem.
     alpha_ : ndarray of shape (n_machines, n_samples)
         The nearest-point multipliers (class sums 1) of each binary machine over all samples
@@ -583,7 +587,7 @@ class SVR(BaseSVR):
     objective_ : float
     coef_ : ndarray of shape (1, n_features)
         Linear kernel only (read-only).
-    n_iter_, fit_status_, bias_, shape_fit_, n_features_in_
+    n_iter_, fit_status_, bias_, shape_fit_, n_features_in_, kernel_, gamma_
         As in :class:`SVC` (``n_iter_`` an int).
 
     See Also
@@ -667,7 +671,7 @@ class NuSVR(BaseSVR):
     epsilon_ : float
         The fitted tube half-width ``-r``.
     support_, support_vectors_, dual_coef_, intercept_, n_iter_, fit_status_, objective_, coef_,
-    shape_fit_, n_features_in_
+    shape_fit_, n_features_in_, kernel_, gamma_
         As in :class:`SVR`.
 
     See Also
@@ -743,7 +747,7 @@ class OneClassSVM(BaseOneClass):
     Attributes
     ----------
     support_, support_vectors_, dual_coef_, intercept_, n_iter_, fit_status_, objective_, coef_,
-    shape_fit_, n_features_in_
+    shape_fit_, n_features_in_, kernel_, gamma_
         As in :class:`SVR` (``dual_coef_ = alpha``, LIBSVM's unnormalised scaling).
     offset_ : float
         LIBSVM's ``rho``: ``decision_function = score_samples - offset_``.

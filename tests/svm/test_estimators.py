@@ -13,6 +13,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as SkSVC
 from sklearn.svm import SVR as SkSVR
 
+import svmbook
 from svmbook import SVC, SVR, MuSVC, NuSVC, NuSVR, OneClassSVM, kernels
 from svmbook.qp import InfeasibleProblemError
 from svmbook.svm._machines import MACHINES
@@ -348,3 +349,26 @@ def test_svr_huber_width_is_delta_not_mu():
     assert "delta" in SVR().get_params() and "mu" not in SVR().get_params()
     with pytest.raises(TypeError, match="mu"):
         SVR(mu=1.0)
+
+
+def test_fitted_kernel_and_gamma_are_public():
+    """Check ``kernel_`` and ``gamma_``: the resolved kernel and gamma, None when precomputed."""
+    from sklearn.exceptions import NotFittedError
+
+    from svmbook.kernels import Kernel
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 3))
+    y = (X[:, 0] > 0).astype(int)
+    with pytest.raises(NotFittedError):
+        svmbook.SVC().kernel_  # noqa: B018
+    model = svmbook.SVC().fit(X, y)
+    assert model.gamma_ == pytest.approx(1.0 / (3 * X.var()))
+    assert isinstance(model.kernel_, Kernel)
+    d2 = ((X[:2, None, :] - X[None]) ** 2).sum(-1)
+    np.testing.assert_allclose(model.kernel_(X[:2], X), np.exp(-model.gamma_ * d2))
+    linear = svmbook.MuSVC(kernel="linear").fit(X, y).kernel_
+    np.testing.assert_allclose(linear(X, X), X @ X.T)
+    assert svmbook.SVC(kernel="precomputed").fit(X @ X.T, y).kernel_ is None
+    my = lambda A, B: A @ B.T  # noqa: E731
+    assert svmbook.SVC(kernel=my).fit(X, y).kernel_ is my

@@ -21,6 +21,7 @@ __all__ = [
     "MU_RTOL",
     "check_alpha0",
     "check_bool",
+    "check_choice",
     "check_csr",
     "check_curve",
     "check_equality",
@@ -35,6 +36,7 @@ __all__ = [
     "check_mu_or_inverse",
     "check_multipliers",
     "check_option",
+    "check_param_grid",
     "check_points",
     "check_positive",
     "check_positive_array",
@@ -298,6 +300,97 @@ def check_option(name, value, options):
         choices = ", ".join(repr(o) for o in options)
         raise ValueError(f"{name} must be one of {choices}, got {value!r}")
     return value
+
+
+@_named
+def check_choice(name, value, options):
+    """Return ``value`` after checking it equals one of ``options`` (numbers or other values).
+
+    Parameters
+    ----------
+    value : object
+        The value to check.
+    options : sequence
+        The accepted values (:func:`check_option` is the one for strings).
+
+    Returns
+    -------
+    object
+        The option equal to ``value``.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` equals none of ``options``.
+    """
+    for option in options:
+        if type(value) is not bool and value == option:
+            return option
+    choices = ", ".join(repr(o) for o in options)
+    raise ValueError(f"{name} must be one of {choices}, got {value!r}")
+
+
+@_named
+def check_param_grid(name, value, valid_names, *, numeric=()):
+    """Return a parameter grid as a list of dicts of non-empty lists (scikit-learn's grids).
+
+    Parameters
+    ----------
+    value : dict or sequence of dict
+        Each dict maps parameter names to sequences of values (``ParameterGrid``'s input).
+    valid_names : collection of str
+        The parameters the estimator has.
+    numeric : collection of str, default=()
+        Parameters whose values must be real numbers (not bool, not NaN).
+
+    Returns
+    -------
+    list of dict
+        One dict per sub-grid, ``{name: list of values}``.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not a dict or a sequence of dicts, a dict's values are not sequences (a
+        string counts as one value, not a sequence), or a ``numeric`` parameter has a value that
+        is not a real number.
+    ValueError
+        If the grid is empty (no dict, an empty dict or an empty sequence of values), names an
+        unknown parameter, or a ``numeric`` value is NaN.
+    """
+    grids = [value] if isinstance(value, dict) else value
+    if not isinstance(grids, list | tuple) or not all(isinstance(g, dict) for g in grids):
+        raise TypeError(f"{name} must be a dict or a list of dicts, got {type(value).__name__}")
+    if not grids:
+        raise ValueError(f"{name} is empty: give at least one dict of parameter values")
+    out = []
+    for grid in grids:
+        if not grid:
+            raise ValueError(f"{name} holds an empty dict: give at least one parameter")
+        checked = {}
+        for key, values in grid.items():
+            where = f"{name}[{key!r}]"
+            if key not in valid_names:
+                known = ", ".join(sorted(valid_names))
+                raise ValueError(f"{where}: unknown parameter {key!r}; the estimator has {known}")
+            if isinstance(values, str) or not isinstance(values, list | tuple | np.ndarray):
+                raise TypeError(
+                    f"{where} must be a sequence of values, got {type(values).__name__}"
+                )
+            values = list(values)
+            if not values:
+                raise ValueError(f"{where} is an empty sequence of values")
+            if key in numeric:
+                for v in values:
+                    if isinstance(v, bool | np.bool_) or not isinstance(v, numbers.Real):
+                        raise TypeError(
+                            f"{where} must hold real numbers, got {type(v).__name__} {v!r}"
+                        )
+                    if np.isnan(v):
+                        raise ValueError(f"{where} holds NaN")
+            checked[key] = values
+        out.append(checked)
+    return out
 
 
 @_named

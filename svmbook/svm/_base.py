@@ -350,16 +350,57 @@ class BaseSVM(BaseEstimator):
             return [None] * n_machines
         ratio = 1.0 if p.C is None else float(p.C) / state["C"]
         changed = old[1] != key[1]
-        return [Warm(alpha, upper, ratio, changed) for alpha, upper in state["machines"]]
+        return [
+            Warm(alpha, upper, ratio, changed, None if changed else objective)
+            for alpha, upper, objective in state["machines"]
+        ]
 
-    def _store_warm(self, key, machines):
+    def _warm_rows(self, key, full, kernel, tasks):
+        """Return the row cache a warm-started fit keeps for the next one, or None.
+
+        Along a path of C (or any parameter but the kernel's and the data), the kernel rows do
+        not change: the previous fit's :class:`~svmbook.solvers.cache.RowCache` serves the next
+        one, whose seeded start then costs no kernel row it already has. Kept for the SMO solver
+        with a dispatchable kernel when every machine sees all points (binary, one-vs-rest); it
+        holds up to ``cache_size`` MB between fits and is not pickled.
+        """
+        p = self._params
+        if not (p.warm_start and p.solver == "smo" and self._impl == "svc"):
+            return None
+        if isinstance(kernel, str) or sp.issparse(full):
+            return None
+        if any(idx.shape[0] != full.shape[0] for idx, *_ in tasks):
+            return None
+        state = getattr(self, "_warm_state", None)
+        if state is not None and state.get("rows") is not None:
+            old = state["key"]
+            same = old[1] == key[1] and old[2] == key[2]
+            if same and state["rows_setup"] == (p.cache_size, p.smo_mode):
+                return state["rows"]
+        return row_cache(X=_writeable(full), kernel=kernel, cache_size=p.cache_size,
+                         mode=p.smo_mode)  # fmt: skip
+
+    def _store_warm(self, key, machines, rows=None):
         p = self._params
         if p.solver == "smo":
+            # the ray seed needs the C-SVC objective 1/2 a'Qa - sum(a); others get Nguyen's scale
+            svc = self._impl == "svc"
             self._warm_state = {
                 "key": key,
                 "C": None if p.C is None else float(p.C),
-                "machines": [(m.alpha, m.upper_bound) for m in machines],
+                "machines": [(m.alpha, m.upper_bound, m.objective if svc else None)
+                             for m in machines],  # fmt: skip
+                "rows": rows,
+                "rows_setup": (p.cache_size, p.smo_mode),
             }
+
+    def __getstate__(self):
+        """Pickle without the kept row cache (up to ``cache_size`` MB; rebuilt on demand)."""
+        state = super().__getstate__()
+        warm = state.get("_warm_state")
+        if warm is not None and warm.get("rows") is not None:
+            state["_warm_state"] = {**warm, "rows": None}
+        return state
 
     # -- predict -----------------------------------------------------------------------------------
 
@@ -567,6 +608,8 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         else:
             full, kernel = X, self._kernel
         shared = self._shared_rows(full, kernel) if multi else None
+        kept = None if shared is not None else self._warm_rows(key, full, kernel, tasks)
+        shared = kept if kept is not None else shared
         solver_kernel = kernel  # the loop rebinds kernel to a shared cache's per-machine view
         cw = self.class_weight_
         machines, coefs, intercepts = [], [], []
@@ -605,7 +648,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         self.fit_status_ = int(max(m.status for m in machines))
         self.objective_ = np.array([m.objective for m in machines])
         self._layout = "ovr" if ovr else "ovo"
-        self._store_warm(key, machines)
+        self._store_warm(key, machines, kept)
         self._set_machine_attributes(machines, [task[0] for task in tasks])
         self._fit_probability(tasks, full, solver_kernel, sample_weight, machine)
 

@@ -372,3 +372,22 @@ def test_fitted_kernel_and_gamma_are_public():
     assert svmbook.SVC(kernel="precomputed").fit(X @ X.T, y).kernel_ is None
     my = lambda A, B: A @ B.T  # noqa: E731
     assert svmbook.SVC(kernel=my).fit(X, y).kernel_ is my
+
+
+def test_warm_c_path_keeps_rows_and_reaches_the_cold_optimum():
+    """Check a warm-started C path: same optimum as cold fits, rows reused, not pickled."""
+    X, y = make_classification(300, n_features=6, random_state=3)
+    warm = SVC(gamma=0.1, tol=1e-6, warm_start=True)
+    rows = None
+    for C in (0.25, 1.0, 4.0, 16.0, 64.0):
+        warm.set_params(C=C).fit(X, y)
+        cold = SVC(C=C, gamma=0.1, tol=1e-6).fit(X, y)
+        assert abs(warm.objective_[0] - cold.objective_[0]) <= 1e-6 * abs(cold.objective_[0])
+        np.testing.assert_array_equal(warm.predict(X), cold.predict(X))
+        kept = warm._warm_state["rows"]
+        assert rows is None or kept is rows  # one row cache along the path
+        rows = kept
+    assert pickle.loads(pickle.dumps(warm))._warm_state["rows"] is None
+    # a new gamma (a new kernel) gets a new row cache
+    warm.set_params(gamma=0.2).fit(X, y)
+    assert warm._warm_state["rows"] is not rows

@@ -5,6 +5,7 @@ Nguyen's warm starts (thesis chapter 4); the nested uniform design of Yeh, Huang
 RSVM review.
 """
 
+from .designs import LOG2_C_RANGE, UD_TABLES, default_box, design_points
 from .estimates import (
     FoldErrors,
     LOOResult,
@@ -17,18 +18,25 @@ from .estimates import (
     xi_alpha,
 )
 from .mu_search import MuSearchResult, mu_schedule, mu_search
+from .search import SVMSearchCV, fit_path
 
 __all__ = [
+    "default_box",
+    "design_points",
+    "fit_path",
     "FoldErrors",
-    "LOOResult",
-    "MuSearchResult",
     "gacv",
     "holdout_error",
     "kfold_error",
+    "LOG2_C_RANGE",
     "loo_error",
+    "LOOResult",
     "mu_schedule",
     "mu_search",
+    "MuSearchResult",
     "r_delta_sq",
     "sv_bound",
+    "SVMSearchCV",
+    "UD_TABLES",
     "xi_alpha",
 ]

@@ -55,8 +55,8 @@ def fit_path(estimator, candidates, X, y=None, *, warm_start=True):
     With ``warm_start`` and an estimator that has a ``warm_start`` parameter, one clone is refit
     at every setting (each fit starts from the previous one's solution when only ``C`` or the
     solver settings changed, see the estimator's ``warm_start``); otherwise every setting gets a
-    fresh clone. Give the settings in ascending ``C``: the seeded solution
-    ``alpha C_new / C_old`` grows with ``C``.
+    fresh clone. Give the settings in ascending ``C``: the seed, a multiple of the previous
+    solution between 1 and ``C_new / C_old``, is feasible when ``C`` grows.
 
     Parameters
     ----------

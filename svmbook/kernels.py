@@ -78,6 +78,7 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 
+from ._blas import blas_limit, threads_for
 from ._validation import (
     check_bool,
     check_csr,
@@ -563,7 +564,9 @@ class Kernel:
             raise ValueError(
                 f"X and Y must have the same number of features, got {X.shape[1]} and {Y.shape[1]}"
             )
-        return self._gram(X, Y)
+        # the dense products of the dot kernels run in BLAS: threads by the product's shape
+        with blas_limit(threads_for(X.shape[0], Y.shape[0], X.shape[1])):
+            return self._gram(X, Y)
 
     def _gram(self, X, Y):
         if sp.issparse(X) or sp.issparse(Y):

@@ -208,7 +208,7 @@ def rbf_row_f32_into(gamma, X, x_sq, a, out, xr, D, P, E):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def kernel_rows_f32(kind, theta, X, x_sq, rows, Y, y_sq, out):
     """Kernel rows as float32, ``out[r, j] = float32(k(X[rows[r]], Y[j]))``, computed in float64.
 
@@ -269,7 +269,7 @@ def _exp_nonpositive_f32(D, out):
     exp_f32_fast(D, out, np.empty(n), np.empty(n, dtype=np.int64))
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, nogil=True)
 def rbf_from_dots_f32(D, b, x_sq, gamma, out):
     """``out[t] = float32(exp(-gamma max(|x_{b+t}|^2 + |x_j|^2 - 2 D[t, j], 0)))`` (fast mode).
 

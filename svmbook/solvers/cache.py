@@ -37,6 +37,7 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 
+from .._blas import blas_limit, threads_for
 from .._validation import check_kernel_range
 from ..kernels import SPARSE_KINDS, row_sq_norms
 from ._rows_f32 import (
@@ -174,7 +175,7 @@ def _csr_sq_norms(indptr, values):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def compute_rows(ksrc, rows, out):
     """Compute kernel rows ``out[t, :] = K(x[rows[t]], x[:])`` in float32 (values in float64).
 
@@ -656,6 +657,16 @@ def prefill(cache, source):
         The number of rows computed.
     """
     kind, theta, X, x_sq, fast, XT, ws, csr = source.ksrc
+    m = source.n_points
+    # the blocks are BLAS products: threads by the whole product's shape (svmbook._blas)
+    with blas_limit(threads_for(m, m, source.n_features)):
+        _prefill_blocks(cache, source)
+    return m
+
+
+def _prefill_blocks(cache, source):
+    """Compute the blocks of :func:`prefill` and mark every row cached."""
+    kind, theta, X, x_sq, fast, XT, ws, csr = source.ksrc
     data, slot_of, owner, prv, nxt, stats, part, epoch = cache
     m = source.n_points
     block = max(1, min(256, (32 << 20) // (8 * m)))
@@ -678,4 +689,3 @@ def prefill(cache, source):
     part[:m] = -1
     stats[STAT_ROWS] += m
     stats[STAT_KERNEL_EVALS] += m * m
-    return m

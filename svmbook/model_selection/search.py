@@ -37,6 +37,7 @@ from sklearn.utils.metaestimators import _safe_split, available_if
 from sklearn.utils.validation import check_is_fitted, indexable
 from tqdm.auto import tqdm
 
+from .._docstrings import shared_docs
 from .._validation import (
     check_bool,
     check_choice,
@@ -45,6 +46,12 @@ from .._validation import (
     check_param_grid,
 )
 from .designs import UD_TABLES, default_box, design_points
+
+# the points every delegated method takes (written once; svmbook._docstrings)
+_delegated = shared_docs({"X": """Parameters
+----------
+X : array-like of shape (n_samples, n_features)
+    The points."""})
 
 __all__ = ["SVMSearchCV", "fit_path"]
 
@@ -464,13 +471,11 @@ class SVMSearchCV(MetaEstimatorMixin, BaseEstimator):
         return self.best_estimator_
 
     @available_if(_estimator_has("predict"))
+    @_delegated
     def predict(self, X):
         """Predict with the best estimator.
 
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            The points.
+        {X}
 
         Returns
         -------
@@ -480,13 +485,11 @@ class SVMSearchCV(MetaEstimatorMixin, BaseEstimator):
         return self._best().predict(X)
 
     @available_if(_estimator_has("decision_function"))
+    @_delegated
     def decision_function(self, X):
         """Decision values of the best estimator.
 
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            The points.
+        {X}
 
         Returns
         -------
@@ -496,13 +499,11 @@ class SVMSearchCV(MetaEstimatorMixin, BaseEstimator):
         return self._best().decision_function(X)
 
     @available_if(_estimator_has("predict_proba"))
+    @_delegated
     def predict_proba(self, X):
         """Class probabilities of the best estimator.
 
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            The points.
+        {X}
 
         Returns
         -------
@@ -511,13 +512,11 @@ class SVMSearchCV(MetaEstimatorMixin, BaseEstimator):
         """
         return self._best().predict_proba(X)
 
+    @_delegated
     def score(self, X, y=None):
         """Score the best estimator with the search's scorer.
 
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            The points.
+        {X}
         y : array-like of shape (n_samples,), default=None
             The targets.
 

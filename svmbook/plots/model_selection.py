@@ -28,6 +28,7 @@ from svmbook.plots._style import (
     get_ax,
     label_axes,
     legend_outside,
+    mark_star,
     styled,
 )
 
@@ -179,7 +180,8 @@ def plot_design(stages, *, best=None, ax=None, title=None, legend=True):
     r"""Draw the points a search evaluated in ``(log2 C, log2 gamma)``, one marker per stage.
 
     Drawn over :func:`plot_estimate_map` it shows where a nested uniform design looked (stage
-    ``k`` with ``gid="stage_<k>"``) and what it chose (a white star, ``gid="best"``).
+    ``k`` with ``gid="stage_<k>"``) and what it chose (an orange star, ``gid="best"``, unlike the
+    map's white ones).
 
     Parameters
     ----------
@@ -211,7 +213,7 @@ def plot_design(stages, *, best=None, ax=None, title=None, legend=True):
                    gid=f"stage_{k}", label=f"stage {k + 1} ({P.shape[0]} points)")  # fmt: skip
     if best is not None:
         b = np.asarray(best, dtype=np.float64).reshape(2)
-        _star(ax, [b[0]], [b[1]], gid="best", label="chosen")
+        mark_star(ax, b, gid="best", label="chosen", size=220)
     label_axes(ax, _LOG2_C, _LOG2_GAMMA, title)
     if legend:
         legend_outside(ax)

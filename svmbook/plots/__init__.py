@@ -12,8 +12,8 @@ Modules: :mod:`~svmbook.plots.theory` (Gunn ch. 1), :mod:`~svmbook.plots.hyperpl
 :mod:`~svmbook.plots.kernels` (ch. 3), :mod:`~svmbook.plots.regression` (ch. 5),
 :mod:`~svmbook.plots.smo` (SMO and decomposition), :mod:`~svmbook.plots.geometry`,
 :mod:`~svmbook.plots.hulls`, :mod:`~svmbook.plots.nearest_point` and
-:mod:`~svmbook.plots.weighting` (Goodrich chs. 2-5), and :mod:`~svmbook.plots.grid` (small
-multiples of any of them).
+:mod:`~svmbook.plots.weighting` (Goodrich chs. 2-5), :mod:`~svmbook.plots.model_selection`
+(Goodrich ch. 6, Nguyen ch. 4), and :mod:`~svmbook.plots.grid` (small multiples of any of them).
 """
 
 from svmbook.plots._style import COLORS, MARKERS, OKABE_ITO, STYLE, style, use_style
@@ -47,6 +47,13 @@ from svmbook.plots.hyperplane import (
     plot_svc_2d,
 )
 from svmbook.plots.kernels import plot_kernel_gram, plot_kernel_profile
+from svmbook.plots.model_selection import (
+    plot_c_path,
+    plot_design,
+    plot_estimate_map,
+    plot_mu_map,
+    plot_mu_search,
+)
 from svmbook.plots.nearest_point import (
     plot_linear_classifiers,
     plot_min_norm_point,
@@ -82,8 +89,11 @@ __all__ = [
     "THRESHOLD_STYLES",
     "feature_map_quadratic",
     "loglog_slope",
+    "plot_c_path",
     "plot_c_threshold",
     "plot_canonical_hyperplane",
+    "plot_design",
+    "plot_estimate_map",
     "plot_extreme_vertex",
     "plot_feature_map",
     "plot_grid",
@@ -98,6 +108,8 @@ __all__ = [
     "plot_meb",
     "plot_min_norm_point",
     "plot_modelling_errors",
+    "plot_mu_map",
+    "plot_mu_search",
     "plot_mu_svm_2d",
     "plot_mu_sweep",
     "plot_nearest_neighbour",
@@ -121,8 +133,8 @@ __all__ = [
     "plot_svr_1d",
     "plot_symmetry",
     "plot_threshold_path",
-    "plot_traces",
     "plot_thresholds",
+    "plot_traces",
     "plot_vc_bound",
     "plot_weighted_svm",
     "plot_wrch",

@@ -544,15 +544,16 @@ def test_sklearn_compatible(estimator, check):
 
 
 def test_smo_mode_auto_picks_by_shape_and_modes_agree():
-    """"auto" takes the fast rows only for RBF on few dense features with a Gram above the cache;
-    both modes give the same support vectors and objective."""
+    """"auto" takes the fast rows only for RBF on few dense features with under a quarter of the
+    Gram in the cache; both modes give the same support vectors and objective."""
     from sklearn.datasets import make_classification
 
     X, y = make_classification(n_samples=1500, n_features=12, random_state=0)
-    small_cache = {"cache_size": 4.0}  # the 9 MB float32 Gram does not fit
+    small_cache = {"cache_size": 2.0}  # 2 MB of the 9 MB float32 Gram: 22 % of the rows
     auto = SVC(**small_cache).fit(X, y)
     assert auto.smo_mode_ == "fast"
     assert SVC().fit(X, y).smo_mode_ == "faithful"  # the Gram fits in 200 MB
+    assert SVC(cache_size=4.0).fit(X, y).smo_mode_ == "faithful"  # 47 % of the rows cached
     assert SVC(kernel="linear", **small_cache).fit(X, y).smo_mode_ == "faithful"
     faithful = SVC(smo_mode="faithful", **small_cache).fit(X, y)
     np.testing.assert_array_equal(np.sort(auto.support_), np.sort(faithful.support_))

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
+from numbers import Integral
 
 import numpy as np
 from sklearn.base import clone
@@ -657,6 +658,18 @@ def _fold_error(estimator, X, y, train, test):
     return float(np.mean(model.predict(test_data) != y[test]))
 
 
+def _sklearn_seed(random_state):
+    """Return the seed for scikit-learn's splitters.
+
+    An int as given (the same splits as scikit-learn's with that ``random_state``), else one
+    drawn from the generator (None: fresh entropy).
+    """
+    rng = check_random_state("random_state", random_state)
+    if isinstance(random_state, Integral):
+        return int(random_state)
+    return int(rng.integers(2**31 - 1))
+
+
 def kfold_error(estimator, X, y, cv=5, random_state=None):
     """Return the stratified k-fold cross-validation error (Goodrich 2012, section 6.2.2).
 
@@ -675,7 +688,8 @@ def kfold_error(estimator, X, y, cv=5, random_state=None):
     cv : int, default=5
         The number of folds, at least 2 and at most the size of the smaller class.
     random_state : None, int or numpy.random.Generator, default=None
-        Seeds the shuffle.
+        Seeds the shuffle; an int gives the folds of ``StratifiedKFold(cv, shuffle=True,
+        random_state=random_state)``.
 
     Returns
     -------
@@ -701,8 +715,7 @@ def kfold_error(estimator, X, y, cv=5, random_state=None):
     """
     X, y, smallest = _check_estimator("estimator", estimator, X, y)
     cv = check_int("cv", cv, 2, int(smallest))
-    seed = int(check_random_state("random_state", random_state).integers(2**31 - 1))
-    folds = StratifiedKFold(n_splits=cv, shuffle=True, random_state=seed)
+    folds = StratifiedKFold(n_splits=cv, shuffle=True, random_state=_sklearn_seed(random_state))
     errors = np.array([_fold_error(estimator, X, y, tr, te) for tr, te in folds.split(X, y)])
     return FoldErrors(error=float(errors.mean()), errors=errors)
 
@@ -725,7 +738,7 @@ def holdout_error(estimator, X, y, test_size=0.3, random_state=None):
     test_size : float, default=0.3
         The fraction held out, in (0, 1); each part must keep both classes.
     random_state : None, int or numpy.random.Generator, default=None
-        Seeds the split.
+        Seeds the split; an int gives ``train_test_split``'s split with that ``random_state``.
 
     Returns
     -------
@@ -751,7 +764,7 @@ def holdout_error(estimator, X, y, test_size=0.3, random_state=None):
     """
     X, y, _ = _check_estimator("estimator", estimator, X, y)
     test_size = check_interval("test_size", test_size, 0.0, 1.0, low_open=True, high_open=True)
-    seed = int(check_random_state("random_state", random_state).integers(2**31 - 1))
+    seed = _sklearn_seed(random_state)
     everyone = np.arange(X.shape[0])
     try:
         train, test = train_test_split(everyone, test_size=test_size, stratify=y, random_state=seed)

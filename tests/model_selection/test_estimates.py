@@ -349,3 +349,16 @@ def test_loo_fixes_mu_auto_at_the_full_fit():
     fixed = MuSVC(mu=mu, kernel="rbf", gamma=GAMMA, solver="qp")
     expected = _brute_loo(lambda keep: clone(fixed).fit(X[keep], y[keep]), X, y)
     assert loo_error(est, X, y).mistakes.tolist() == expected
+
+
+def test_kfold_with_an_int_seed_uses_scikit_learns_folds():
+    """Check that an int random_state gives StratifiedKFold's folds with that seed."""
+    from sklearn.datasets import make_classification
+    from sklearn.model_selection import StratifiedKFold, cross_val_score
+
+    from svmbook import SVC
+
+    X, y = make_classification(120, n_features=4, random_state=7)
+    res = kfold_error(SVC(), X, y, cv=4, random_state=3)
+    folds = StratifiedKFold(4, shuffle=True, random_state=3)
+    np.testing.assert_allclose(res.errors, 1.0 - cross_val_score(SVC(), X, y, cv=folds))

@@ -411,7 +411,7 @@ def _mu_svc_qp(p, K, kernel, t, sample_weight, class_weight, warm):
 #: A refinement pass of the mu-SVM's SMO (at ``tol * r``) may take this many times the first
 #: pass's iterations (at least 1000): on nearly touching hulls the refined tolerance is tiny and
 #: the pass would otherwise run to ``max_iter`` (10 million) for a margin of no use.
-MU_REFINE_ITER = 100
+MU_REFINE_ITER = 10
 
 
 def _mu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
@@ -446,6 +446,13 @@ def _mu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
         res = smo_solve(np.zeros(kept.shape[0]), tk, sk, a0, rows=rows, row_map=kept, nu=True,
                         **options)  # fmt: skip
         n_iter += res.n_iter
+        # the nearest-point solvers' test, relative to the kernel's scale: no distance left
+        if 2.0 * mu * mu * res.objective <= 1e-12 * float(np.max(rows.source.diag)):
+            raise HullsIntersectError(
+                f"mu={mu:g} is too large: the two reduced hulls intersect (distance "
+                f"{np.sqrt(max(2.0 * res.objective, 0.0)) * mu:.3g}); decrease mu or change "
+                "the kernel"
+            )
         target = p.tol * res.r
         if res.status != 0 or not target > 0 or tol <= target:
             break

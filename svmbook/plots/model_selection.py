@@ -45,6 +45,10 @@ _LOG2_GAMMA = r"$\log_2 \gamma$"
 _INV_MU = r"$1/\mu$"
 #: Values within this relative distance of the minimum are minima too (ties of error counts).
 _TIE_RTOL = 1e-12
+#: A map's stars sit this fraction of a cell from its centre, up and right (off the value label).
+_STAR_SHIFT = 0.3
+#: Legend labels of the reasons a mu search stopped (``MuSearchResult.rows[i]["stop"]``).
+_STOPS = {"intersect": "stop: hulls intersect", "small_w": r"stop: $\lVert w\rVert$ negligible"}
 
 
 def _axis_values(name, values):
@@ -97,7 +101,8 @@ def plot_estimate_map(
     Every cell is coloured by its value (clipped to ``[vmin, vmax]``, so an estimate that exceeds
     1, such as GACV, does not wash out the rest) and, with ``annotate``, labelled with it. Every
     cell holding the smallest value gets a white star (``gid="minimum"``): error counts tie, and a
-    tie is part of the answer. Cells of ``mask`` are hatched (``gid="masked"``).
+    tie is part of the answer; a star sits in the upper right corner of its cell, clear of the
+    value. Cells of ``mask`` are hatched (``gid="masked"``).
 
     Parameters
     ----------
@@ -139,9 +144,10 @@ def plot_estimate_map(
     if not np.any(np.isfinite(values)):
         raise ValueError("values holds no finite number")
     ax = get_ax(ax)
+    ex, ey = _edges(xs), _edges(ys)
     lo = float(np.nanmin(values)) if vmin is None else float(vmin)
     hi = float(np.nanmax(values)) if vmax is None else float(vmax)
-    mesh = ax.pcolormesh(_edges(xs), _edges(ys), values.T, vmin=lo, vmax=hi, shading="flat")
+    mesh = ax.pcolormesh(ex, ey, values.T, vmin=lo, vmax=hi, shading="flat")
     mesh.set_gid("estimate")
     if annotate:
         norm = mesh.norm
@@ -158,14 +164,16 @@ def plot_estimate_map(
         mask = np.asarray(mask, dtype=bool)
         if mask.shape != values.shape:
             raise ValueError(f"mask must have the shape of values {values.shape}, got {mask.shape}")
-        ex, ey = _edges(xs), _edges(ys)
         for i, j in zip(*np.nonzero(mask), strict=True):
             ax.add_patch(Rectangle((ex[i], ey[j]), ex[i + 1] - ex[i], ey[j + 1] - ey[j],
                                    fill=False, hatch="///", edgecolor=COLORS["data"], lw=0.0,
                                    zorder=4, gid="masked"))  # fmt: skip
+    # each star sits in the upper right corner of its cell, clear of the cell's value label
+    sx = xs + _STAR_SHIFT * (ex[1:] - ex[:-1])
+    sy = ys + _STAR_SHIFT * (ey[1:] - ey[:-1])
     best = _minima(values)
-    _star(ax, np.broadcast_to(xs[:, None], values.shape)[best],
-          np.broadcast_to(ys[None, :], values.shape)[best], gid="minimum")  # fmt: skip
+    _star(ax, np.broadcast_to(sx[:, None], values.shape)[best],
+          np.broadcast_to(sy[None, :], values.shape)[best], gid="minimum", size=110)  # fmt: skip
     if colorbar:
         ax.figure.colorbar(mesh, ax=ax, label=cbar_label, fraction=0.05, pad=0.03)
     ax.set_xticks(xs)
@@ -285,8 +293,9 @@ def plot_mu_search(rows, *, ax=None, title=None, legend=True, ylabel="criterion"
 
     ``rows`` are :attr:`svmbook.model_selection.MuSearchResult.rows`. Each ``gamma``'s scored
     machines form a line (``gid="gamma_<k>"``); where its sequence stopped (the hulls intersect,
-    or ``||w||`` became negligible) a dotted vertical line of the same colour marks the ``1/mu``
-    of the stop (``gid="stop_<k>"``); the lowest score is a white star (``gid="best"``). The
+    or ``||w||`` became negligible) a cross of the same colour marks the ``1/mu`` of the stop at
+    the height of the sequence's last score (``gid="stop_<k>"``, one legend entry per reason);
+    the lowest score is a white star (``gid="best"``). The
     search runs from the right (``1/mu = m - 2``) to the left.
 
     Parameters
@@ -315,6 +324,7 @@ def plot_mu_search(rows, *, ax=None, title=None, legend=True, ylabel="criterion"
         raise ValueError("rows holds no scored machine")
     ax = get_ax(ax)
     gammas = list(dict.fromkeys(float(r["gamma"]) for r in rows))
+    seen = set()  # stop reasons already in the legend
     for k, gamma in enumerate(gammas):
         color = OKABE_ITO[k % len(OKABE_ITO)]
         mine = [r for r in rows if float(r["gamma"]) == gamma]
@@ -324,8 +334,14 @@ def plot_mu_search(rows, *, ax=None, title=None, legend=True, ylabel="criterion"
                     ms=3, lw=1.3, color=color, gid=f"gamma_{k}",
                     label=f"$\\gamma = {gamma:g}$")  # fmt: skip
         for r in mine:
-            if r["stop"]:
-                ax.axvline(1 / r["mu"], color=color, ls=":", lw=1.2, gid=f"stop_{k}")
+            if r["stop"] and scored:
+                # at the stop's 1/mu and the height of the sequence's last score: sequences that
+                # stop at the same mu stay apart
+                label = _STOPS.get(r["stop"], f"stop: {r['stop']}")
+                ax.scatter([1 / r["mu"]], [scored[-1]["score"]], marker="X", s=70, color=color,
+                           edgecolors="black", linewidths=0.6, zorder=5, gid=f"stop_{k}",
+                           label=None if label in seen else label)  # fmt: skip
+                seen.add(label)
     best = int(np.nanargmin(scores))
     _star(ax, [1 / rows[best]["mu"]], [scores[best]], gid="best", label="lowest criterion")
     if logy:
@@ -368,7 +384,7 @@ def plot_c_path(C, series, *, ax=None, title=None, ylabel="iterations", logy=Tru
     if not isinstance(series, dict) or not series:
         raise ValueError("series must be a non-empty dict {label: values}")
     ax = get_ax(ax)
-    markers = ("o", "s", "^", "D")
+    markers = ("^", "D", "v", "P")  # not the class markers (circle, square) of the book
     for k, (label, values) in enumerate(series.items()):
         v = np.asarray(values, dtype=np.float64).ravel()
         if v.shape != xs.shape:

@@ -34,9 +34,10 @@ def test_estimate_map_cells_minima_and_mask():
     np.testing.assert_array_equal(np.ma.filled(mesh.get_array(), np.nan), VALUES.T)
     # the colour range is clipped at vmax, so GACV-like values above 1 do not set it
     assert mesh.norm.vmax == 1.0 and mesh.norm.vmin == pytest.approx(0.10)
-    # the two tied minima (log2 C, log2 gamma) = (0, 1) and (2, 1), both starred
+    # the two tied minima (log2 C, log2 gamma) = (0, 1) and (2, 1), both starred, each star in
+    # the upper right of its 2 x 2 cell (0.3 of a cell from the centre), off the value label
     (stars,) = _by_gid(ax.collections, "minimum")
-    np.testing.assert_allclose(sorted(map(tuple, stars.get_offsets())), [(0.0, 1.0), (2.0, 1.0)])
+    np.testing.assert_allclose(sorted(map(tuple, stars.get_offsets())), [(0.6, 1.6), (2.6, 1.6)])
     # the hatched cells cover their grid points, one step wide
     hatched = _by_gid(ax.patches, "masked")
     corners = sorted((p.get_x(), p.get_y(), p.get_width(), p.get_height()) for p in hatched)
@@ -121,10 +122,13 @@ def test_mu_search_lines_stops_and_best():
     np.testing.assert_allclose(first.get_xydata(), [[8.0, 0.5], [4.0, 0.3]])
     (second,) = _by_gid(ax.lines, "gamma_1")
     np.testing.assert_allclose(second.get_xdata(), [8.0, 4.0, 2.0, 1.0])
-    # gamma = 1 stopped where its hulls intersect, at 1/mu = 2; gamma = 4 ran to mu = 1
-    (stop,) = _by_gid(ax.lines, "stop_0")
-    np.testing.assert_allclose(stop.get_xdata(), [2.0, 2.0])
-    assert not _by_gid(ax.lines, "stop_1")
+    # gamma = 1 stopped where its hulls intersect, at 1/mu = 2, drawn at its last score 0.3;
+    # gamma = 4 ran to mu = 1
+    (stop,) = _by_gid(ax.collections, "stop_0")
+    np.testing.assert_allclose(stop.get_offsets(), [[2.0, 0.3]])
+    assert not _by_gid(ax.collections, "stop_1")
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels == [r"$\gamma = 1$", "stop: hulls intersect", r"$\gamma = 4$", "lowest criterion"]
     (best,) = _by_gid(ax.collections, "best")
     np.testing.assert_allclose(best.get_offsets(), [[4.0, 0.2]])
     assert ax.get_yscale() == "log" and ax.get_xlabel() == r"$1/\mu$"

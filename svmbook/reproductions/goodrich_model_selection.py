@@ -180,8 +180,10 @@ def _iteration_settings(per_set, what):
     info = {}
     for top in (_TIGHT, _LOOSE):
         label = f"iterations {top} / adaptive (SMO + MEB, sums over the sets)"
-        info[f"{label}, ours"] = round(_total_ratio(svm, meb, top), 1)
-        info[f"{label}, printed tables"] = round(_total_ratio(theirs_svm, theirs_meb, top), 1)
+        info[f"{label}, ours"] = round(float(_total_ratio(svm, meb, top)), 1)
+        info[f"{label}, printed tables"] = round(
+            float(_total_ratio(theirs_svm, theirs_meb, top)), 1
+        )
     info["claim: the adaptive method needs at least 10x fewer iterations than ε = 1e-1"] = bool(
         _total_ratio(svm, meb, _LOOSE) >= 10.0
     )

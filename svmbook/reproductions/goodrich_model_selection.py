@@ -42,6 +42,10 @@ all cases" (Table 6.2) and "the adaptive method's test error equals that of Cris
 ``eps = 1e-3``" (Table 6.3; within 0.001, the printout's resolution, on every set).
 
 ``size="ci"``: heart and thyroid, two realisations, the whole grid.
+
+The three tables share their runs within a process (:func:`selection_run` is cached), so the
+elapsed time of the first one run is that of all three; ``svmbook reproduce`` runs one table per
+process (about 15 minutes each at full size here).
 """
 
 from __future__ import annotations

@@ -38,8 +38,11 @@ and MEB) than Cristianini's at ``eps = 1e-1`` and at least 100x fewer than at ``
 Tables 6.1 and 6.2 give the first (summed over the nine sets) but not the second
 (docs/errata.md#goodrich-2012-ch-6-appx): the settings print both totals' ratios, ours and the
 printed tables', and the first is checked as a claim, with "SVM iterations dominate the cost in
-all cases" (Table 6.2) and "the adaptive method's test error equals that of Cristianini's at
-``eps = 1e-3``" (Table 6.3; within 0.001, the printout's resolution, on every set).
+all cases" (Table 6.2), "the adaptive method's test error equals that of Cristianini's at
+``eps = 1e-3``" (Table 6.3; within 0.001, the printout's resolution, on every set) and "the
+``eps = 1e-1`` increases on german and titanic are not statistically significant" (Table 6.3; a
+paired t-test at 5 %). Table 6.3's settings count the runs in which each method selects the
+``(gamma, C)`` of ``eps = 1e-3``.
 
 ``size="ci"``: heart and thyroid, two realisations, the whole grid.
 
@@ -77,6 +80,8 @@ _N_RUNS = 10
 _ADAPTIVE, _LOOSE, _TIGHT = "adaptive", "ε = 1e-1", "ε = 1e-3"
 #: Table 6.1's extra columns: each Cristianini column over the adaptive one.
 _RATIOS = (_TIGHT, _LOOSE)
+#: The sets whose eps = 1e-1 increase the thesis calls not significant (section 6.3.8).
+_NOT_SIGNIFICANT = ("german", "titanic")
 _PROVENANCE = "Goodrich (2012), section 6.3.8, typed as printed"
 
 
@@ -218,22 +223,34 @@ def _iteration_settings(per_set, what):
     return info
 
 
+def _same_selection(runs, column):
+    """``"k/n"``: the runs where ``column`` selects the ``(gamma, C)`` of ``eps = 1e-3``."""
+    return f"{sum(p[column]['selected'] == p[_TIGHT]['selected'] for p in runs)}/{len(runs)}"
+
+
 def _error_settings(per_set):
-    """How often the selections agree, and Table 6.3's claims."""
-    info, same, equal, significant = {}, {}, True, []
+    """How often the selections agree, and Table 6.3's claims.
+
+    The thesis says its ``eps = 1e-1`` increases on german and titanic are not significant: the
+    claim is checked on those of the two that are run (a paired t-test at 5 %).
+    """
+    info, equal, significant = {}, True, []
     for d, runs in per_set.items():
-        n_same = sum(p[_ADAPTIVE]["selected"] == p[_TIGHT]["selected"] for p in runs)
-        same[d] = f"{n_same}/{len(runs)}"
         mean = {c: np.mean([p[c]["error"] for p in runs]) for c in METHODS}
         # within the printout's resolution, one unit of its third decimal
         equal &= bool(abs(mean[_ADAPTIVE] - mean[_TIGHT]) <= 0.001 + 1e-12)
         loose = [p[_LOOSE]["error"] for p in runs]
         if significance_mark(loose, [p[_TIGHT]["error"] for p in runs]) == "underline":
             significant.append(d)  # higher at p < 0.05, paired t-test
-    info["runs where adaptive selects ε = 1e-3's (gamma, C)"] = same
+    for c in (_ADAPTIVE, _LOOSE):
+        info[f"runs where {c} selects ε = 1e-3's (gamma, C)"] = {
+            d: _same_selection(runs, c) for d, runs in per_set.items()
+        }
     info["claim: the adaptive method's test error equals ε = 1e-3's on every set"] = equal
-    claim = "claim: no set's ε = 1e-1 error is significantly higher than ε = 1e-3's"
-    info[claim] = not significant
+    named = [d for d in _NOT_SIGNIFICANT if d in per_set]
+    if named:
+        claim = f"claim: ε = 1e-1's higher error on {' and '.join(named)} is not significant"
+        info[claim] = not any(d in significant for d in named)
     if significant:
         info["sets where ε = 1e-1's error is significantly higher (paired t-test, 5 %)"] = (
             significant

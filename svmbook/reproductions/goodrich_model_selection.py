@@ -312,9 +312,36 @@ def _experiment(number, title, what, marks, remarks):
     )
 
 
+#: The report's explanations of the discrepancies (no number the printout does not show).
+_SVM_REMARK = (
+    "The adaptive method needs the fewest SMO iterations on every set, as printed, and its "
+    "reduction against Cristianini's at ε = 1e-3, summed over the sets, is close to the one the "
+    "thesis's tables give. Against ε = 1e-1 ours is smaller than the text's 10x: our loose "
+    "runs take fewer steps on most sets (a warm start that already meets the tolerance takes none) and our "
+    "adaptive runs take more on banana, image and splice. The counts depend on which solution seeds a "
+    "grid point and on how ties between pairs are broken, neither of which the thesis gives."
+)
+_MEB_REMARK = (
+    "At ε = 1e-1 our balls take less than one step per grid point: a warm-started ball that "
+    "already meets the tolerance takes none. The thesis's counts never fall below one (splice: "
+    "one per grid point), as if its loop stepped every ball once before "
+    "testing it. Both sides have their lowest count at ε = 1e-1 on every set."
+)
+_ERROR_REMARK = (
+    "Every cell agrees: the adaptive method selects the (gamma, C) of Cristianini's at "
+    "ε = 1e-3 in every run, so their errors are the same. The loose tolerance selects other "
+    "points in some runs; on german the higher error that follows is significant in our runs "
+    "(a paired t-test), where the thesis calls its increase there not significant."
+)
+
+
 _EACH = "for each parameter selection technique. The Gaussian kernel is used"
 EXPERIMENTS = by_name(
-    _experiment("6.1", f"Average number of SMO iterations required {_EACH}", "svm", ("bold",), ""),
-    _experiment("6.2", f"Average number of MEB iterations required {_EACH}", "meb", ("bold",), ""),
-    _experiment("6.3", f"Average test errors {_EACH}", "error", (), ""),
+    _experiment(
+        "6.1", f"Average number of SMO iterations required {_EACH}", "svm", ("bold",), _SVM_REMARK
+    ),
+    _experiment(
+        "6.2", f"Average number of MEB iterations required {_EACH}", "meb", ("bold",), _MEB_REMARK
+    ),
+    _experiment("6.3", f"Average test errors {_EACH}", "error", (), _ERROR_REMARK),
 )

@@ -48,7 +48,7 @@ paired t-test at 5 %). Table 6.3's settings count the runs in which each method 
 
 The three tables share their runs within a process (:func:`selection_run` is cached), so the
 elapsed time of the first one run is that of all three; ``svmbook reproduce`` runs one table per
-process (about 15 minutes each at full size here).
+process (all three together took 4.5 to 11.5 minutes at full size here, by the load).
 """
 
 from __future__ import annotations

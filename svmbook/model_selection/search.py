@@ -234,8 +234,11 @@ class SVMSearchCV(MetaEstimatorMixin, BaseEstimator):
     refit : bool, default=True
         Refit the best candidate on all of the data (``best_estimator_``, ``refit_time_``).
     n_jobs : int or None, default=None
-        Units run in parallel by joblib's default (process) backend; None: one at a time. The
-        compiled solvers hold the GIL, so threads would not run them side by side.
+        Units run in parallel by joblib's default (process) backend; None: one at a time.
+        Processes, not threads: a unit's fits spend much of their time in Python (validation,
+        scoring), which threads would serialise (1,500 x 20, 18 candidates, 5 folds, 2 cores:
+        threads 2.7 s against 3.1 s sequential; processes 1.3 s once the workers run, plus about
+        1 s to start them on the first call).
     warm_start : bool, default=True
         Warm-start the fits of a unit along ascending ``C``.
     progress : bool, default=True

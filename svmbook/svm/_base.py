@@ -211,7 +211,8 @@ class BaseSVM(BaseEstimator):
 
         A :class:`svmbook.kernels.Kernel` with its parameters resolved (``gamma="scale"`` as a
         number), the user's callable as given, or None for ``kernel="precomputed"``. Tools that
-        work on a fitted model (error estimates, simplification) evaluate the kernel with it.
+        work on a fitted model (the error estimates of :mod:`svmbook.model_selection`) evaluate the
+        kernel with it.
         """
         check_is_fitted(self)
         return self._kernel

@@ -408,9 +408,10 @@ def _mu_svc_qp(p, K, kernel, t, sample_weight, class_weight, warm):
     return _mu_result(p, mu, res.alpha, f, t, s, res, solved)
 
 
-#: A refinement pass of the mu-SVM's SMO (at ``tol * r``) may take this many times the first
-#: pass's iterations (at least 1000): on nearly touching hulls the refined tolerance is tiny and
-#: the pass would otherwise run to ``max_iter`` (10 million) for a margin of no use.
+#: A refinement pass of the mu-SVM's SMO (at ``tol * r``) may take this many times the
+#: iterations of the passes before it (at least 1000): on nearly touching hulls the refined
+#: tolerance is tiny and the pass would otherwise run to ``max_iter`` (10 million) for a margin
+#: of no use.
 MU_REFINE_ITER = 10
 
 
@@ -428,7 +429,9 @@ def _mu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
     solution at ``tol * r`` (sharing the kernel rows), until the condition holds (at most four
     passes). Where the hulls nearly touch, ``tol * r`` is tiny and a refinement could run to
     ``max_iter``: each refinement pass may take at most :data:`MU_REFINE_ITER` times the
-    iterations of the first pass (then it warns, and its feasible alpha is returned).
+    iterations of the passes before it (at least 1000; then it warns, and its feasible alpha is
+    returned). After every pass, hulls whose distance has vanished relative to the kernel's
+    scale raise :class:`~svmbook.exceptions.HullsIntersectError`.
     """
     s = _mu_weights(t, sample_weight, class_weight)
     mu = _machine_mu(p, t, s)

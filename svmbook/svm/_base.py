@@ -553,6 +553,16 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         """
         X, y = validate_data(self, X, y, accept_sparse="csr", dtype=np.float64, order="C")
         check_classification_targets(y)
+        return self._fit_validated(X, y, sample_weight)
+
+    def _fit_validated(self, X, y, sample_weight=None, rows=None):
+        """Fit on validated points and labels (``fit`` after its checks).
+
+        ``rows``: a row cache of exactly these points (:meth:`_search_rows` of a superset, seen
+        through :meth:`~svmbook.solvers.cache.RowCache.subset`), which the machines read instead
+        of computing their rows; a searcher passes it to fit many splits and parameters on one
+        kernel matrix.
+        """
         classes, y_index = np.unique(y, return_inverse=True)
         if classes.size < 2:
             raise ValueError(
@@ -568,11 +578,14 @@ class BaseSVC(ClassifierMixin, BaseSVM):
             )
         self.classes_ = classes
         self._prepare(X, sample_weight)
-        self.class_weight_ = compute_class_weight(self.class_weight, classes=classes, y=y)
+        if self.class_weight is None:  # its answer, without its argument checks (0.3 ms a fit)
+            self.class_weight_ = np.ones(classes.size)
+        else:
+            self.class_weight_ = compute_class_weight(self.class_weight, classes=classes, y=y)
         if self._impl == "svc" and self._params.solver == "qp" and classes.size == 2:
             self._fit_binary_qp(X, y_index)
         else:
-            self._fit_machines(X, y_index, sample_weight)
+            self._fit_machines(X, y_index, sample_weight, rows)
         self._check_finite_model()
         return self
 
@@ -598,7 +611,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         tasks = [(np.arange(X.shape[0]), -y_pm, 0, 1)]
         self._fit_probability(tasks, K, "precomputed", None, MACHINES["svc"]["qp"])
 
-    def _fit_machines(self, X, y_index, sample_weight):
+    def _fit_machines(self, X, y_index, sample_weight, rows=None):
         n_classes = self.classes_.size
         ovr = self.multiclass == "ovr" and n_classes > 2
         if ovr:
@@ -622,7 +635,10 @@ class BaseSVC(ClassifierMixin, BaseSVM):
             full, kernel = self._kernel(X), "precomputed"
         else:
             full, kernel = X, self._kernel
-        shared = self._shared_rows(full, kernel) if multi else None
+        if rows is not None:
+            shared = rows
+        else:
+            shared = self._shared_rows(full, kernel) if multi else None
         kept = None if shared is not None else self._warm_rows(key, full, kernel, tasks)
         shared = kept if kept is not None else shared
         solver_kernel = kernel  # the loop rebinds kernel to a shared cache's per-machine view
@@ -719,6 +735,33 @@ class BaseSVC(ClassifierMixin, BaseSVM):
             probB.append(B)
         self.probA_, self.probB_ = np.array(probA), np.array(probB)
 
+    def _search_rows(self, X):
+        """Return one prefilled row cache of ``X`` for fits on its subsets, or None.
+
+        For a searcher that fits this estimator (with ``C`` and the solver settings changed, the
+        kernel kept) on many subsets of ``X``: each fit reads its rows from the cache
+        (:meth:`_fit_validated` with ``rows=cache.subset(train)``) instead of computing them.
+        Available where :meth:`_shared_rows` is (C-SVC, SMO, a dispatchable kernel on dense
+        points, the float32 kernel matrix within ``cache_size``) and the kernel does not depend
+        on the points (not ``gamma="scale"``). The values are those of the solver's own rows, so
+        the fits are those on the subsets alone.
+
+        Parameters
+        ----------
+        X : ndarray of shape (n_samples, n_features)
+            The validated points (dense float64, C order).
+
+        Returns
+        -------
+        svmbook.solvers.cache.RowCache or None
+        """
+        if isinstance(self.gamma, str) and self.gamma == "scale":
+            return None
+        self._prepare(X, None)
+        if not self._dispatchable():
+            return None
+        return self._shared_rows(X, self._kernel)
+
     def _shared_rows(self, X, kernel):
         """Return one row cache holding the whole float32 kernel matrix, or None.
 
@@ -754,6 +797,10 @@ class BaseSVC(ClassifierMixin, BaseSVM):
 
     def _raw_decision(self, X):
         """Return the machines' decision values in LIBSVM's orientation and layout."""
+        return self._raw_from_kernel(self._kernel_vs_support(X))
+
+    def _raw_from_kernel(self, K):
+        """:meth:`_raw_decision` from the kernel values ``K`` of the points and ``support_``."""
         n_support = np.asarray(self._n_support)
         if (
             n_support.shape != (self.classes_.size,)
@@ -761,7 +808,6 @@ class BaseSVC(ClassifierMixin, BaseSVM):
             or n_support.sum() != self.support_.shape[0]
         ):
             raise ValueError(f"The internal representation of {type(self).__name__} was altered")
-        K = self._kernel_vs_support(X)
         if self._layout == "ovr":
             return _mc.ovr_decision(K, self._dual_coef_, self._intercept_)
         return _mc.ovo_decision(
@@ -817,12 +863,17 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         if self._layout == "binary_qp":
             decision = self.decision_function(X)
             return self.classes_[(decision > 0).astype(int)]
+        return self._labels(self._raw_decision(X))
+
+    def _labels(self, raw):
+        """Labels from the machines' decision values (:meth:`_raw_decision`), SMO layouts."""
         n_classes = self.classes_.size
         if self._layout == "ovr":
-            return self.classes_[np.argmax(self._raw_decision(X), axis=1)]
+            return self.classes_[np.argmax(raw, axis=1)]
         if self.break_ties and n_classes > 2 and self.decision_function_shape == "ovr":
-            return self.classes_[np.argmax(self.decision_function(X), axis=1)]
-        votes = _mc.ovo_votes(self._raw_decision(X), n_classes)
+            dec = _ovr_decision_function(raw < 0, -raw, n_classes)
+            return self.classes_[np.argmax(dec, axis=1)]
+        votes = _mc.ovo_votes(raw, n_classes)
         return self.classes_[np.argmax(votes, axis=1)]
 
     def _check_proba(self):

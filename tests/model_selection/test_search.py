@@ -150,6 +150,65 @@ def test_parallel_units_match_sequential(clf):
         np.testing.assert_array_equal(one.cv_results_[key], two.cv_results_[key])
 
 
+# -- the kernel-matrix path ---------------------------------------------------------------------
+
+
+def _per_split(search):
+    r = search.cv_results_
+    keys = [k for k in r if k.startswith("split")] + ["n_iter", "n_SV", "rank_test_score"]
+    return {k: r[k] for k in keys}
+
+
+@pytest.mark.parametrize("warm_start", [False, True])
+@pytest.mark.parametrize("multiclass", ["binary", "ovo", "ovr"])
+def test_kernel_matrix_path_equals_the_fits_on_each_split(monkeypatch, warm_start, multiclass):
+    """Check the shared row cache: the fits on each split's own points, iteration for iteration.
+
+    The searcher fits SVC on one prefilled kernel matrix of all points (``_search_rows``) and
+    predicts from one float64 kernel block per split; without that cache (patched out) every
+    fit computes its own rows and ``score`` predicts. The solver sees the same float32 values
+    either way, so the iteration counts, support sets and scores are equal.
+    """
+    n_classes = 2 if multiclass == "binary" else 3
+    X, y = make_classification(150, 4, n_informative=3, n_redundant=0, n_classes=n_classes,
+                               flip_y=0.1, random_state=4)  # fmt: skip
+    est = SVC(multiclass="ovr" if multiclass == "ovr" else "ovo")
+    grid = {"C": [0.5, 4.0, 32.0], "gamma": [0.2, 2.0]}
+    fast = SVMSearchCV(est, grid, cv=3, warm_start=warm_start, progress=False).fit(X, y)
+    monkeypatch.setattr(SVC, "_search_rows", lambda self, X: None)
+    plain = SVMSearchCV(est, grid, cv=3, warm_start=warm_start, progress=False).fit(X, y)
+    for key, ref in _per_split(plain).items():
+        np.testing.assert_array_equal(_per_split(fast)[key], ref, err_msg=key)
+
+
+def test_kernel_matrix_path_with_another_scorer(clf):
+    """Check that a scorer other than accuracy is called on the fits of the shared cache."""
+    X, y = clf
+    grid = {"C": [0.1, 1.0, 10.0], "gamma": [0.1, 1.0]}
+    cv = StratifiedKFold(3, shuffle=True, random_state=0)
+    ours = SVMSearchCV(SVC(tol=1e-8), grid, cv=cv, scoring="roc_auc", progress=False).fit(X, y)
+    ref = GridSearchCV(SVC(tol=1e-8), grid, cv=cv, scoring="roc_auc").fit(X, y)
+    np.testing.assert_allclose(
+        ours.cv_results_["mean_test_score"], ref.cv_results_["mean_test_score"], rtol=1e-12
+    )
+    assert ours.best_params_ == ref.best_params_
+
+
+def test_kernel_matrix_path_falls_back_where_the_kernel_depends_on_the_points(clf):
+    """Check ``gamma="scale"`` (a kernel per training split) and too small a cache: no cache."""
+    X, y = clf
+    assert SVC(gamma="scale")._search_rows(X) is None
+    assert SVC(gamma=0.5, cache_size=0.01)._search_rows(X) is None
+    assert SVC(gamma=0.5)._search_rows(X) is not None
+    grid = {"C": [0.1, 10.0]}
+    cv = StratifiedKFold(3, shuffle=True, random_state=0)
+    ours = SVMSearchCV(SVC(tol=1e-8), grid, cv=cv, progress=False).fit(X, y)
+    ref = GridSearchCV(SVC(tol=1e-8), grid, cv=cv).fit(X, y)
+    np.testing.assert_array_equal(
+        ours.cv_results_["mean_test_score"], ref.cv_results_["mean_test_score"]
+    )
+
+
 # -- uniform design -----------------------------------------------------------------------------
 
 

@@ -32,6 +32,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from .._validation import (
+    check_bool,
     check_gram,
     check_int,
     check_interval,
@@ -403,12 +404,17 @@ class CompareResult:
         machine met ``eps`` (or ``max_iter`` was hit) first and the midpoints decided.
     n_svm_iter, n_meb_iter : tuple of int
         SVM and MEB steps spent on each pair during the comparison.
+    trace : ndarray of shape (n_steps + 1, 2, 2) or None
+        With ``record=True``: before every step and at the end, each pair's bracket
+        ``[T^low, T^up]`` of (6.5) (``trace[k, i] = (T^low, T^up)`` of pair ``i``); None
+        otherwise.
     """
 
     winner: int
     separated: bool
     n_svm_iter: tuple[int, int]
     n_meb_iter: tuple[int, int]
+    trace: np.ndarray | None = None
 
 
 def _focus(b, eps):
@@ -420,7 +426,7 @@ def _focus(b, eps):
     return "svm" if svm_open and (svm_first or not meb_open) else "meb"
 
 
-def compare(first, second, *, eps=DEFAULT_EPS, max_iter=100_000):
+def compare(first, second, *, eps=DEFAULT_EPS, max_iter=100_000, record=False):
     """Decide which of two (SVM, MEB) pairs has the smaller radius-margin ratio, Algorithm 12.
 
     Goodrich (2012), section 6.3.6: while the brackets ``[T^low, T^up]`` of (6.5) overlap, take
@@ -443,6 +449,9 @@ def compare(first, second, *, eps=DEFAULT_EPS, max_iter=100_000):
         Relative KKT tolerance capping every machine.
     max_iter : int, default=100000
         The most steps (SVM and MEB, both pairs) in all.
+    record : bool, default=False
+        Keep both brackets at every step in :attr:`CompareResult.trace` (the bands of the
+        thesis's Fig. 6.8).
 
     Returns
     -------
@@ -459,8 +468,10 @@ def compare(first, second, *, eps=DEFAULT_EPS, max_iter=100_000):
             raise TypeError(f"{name} must be a RadiusMarginMachine, got {type(m).__name__}")
     eps = check_positive("eps", eps)
     max_iter = check_int("max_iter", max_iter, 1)
+    record = check_bool("record", record)
     pairs = (first, second)
     start = [(m.n_svm_iter, m.n_meb_iter) for m in pairs]
+    trace = [] if record else None
 
     def result(winner, separated):
         return CompareResult(
@@ -468,10 +479,13 @@ def compare(first, second, *, eps=DEFAULT_EPS, max_iter=100_000):
             separated,
             tuple(m.n_svm_iter - s[0] for m, s in zip(pairs, start, strict=True)),
             tuple(m.n_meb_iter - s[1] for m, s in zip(pairs, start, strict=True)),
+            None if trace is None else np.array(trace, dtype=np.float64).reshape(-1, 2, 2),
         )
 
     for _ in range(max_iter):
         b = [m.bounds() for m in pairs]
+        if record:
+            trace.append([(bi.t_low, bi.t_up) for bi in b])
         if b[0].t_up < b[1].t_low:
             return result(0, True)
         if b[1].t_up < b[0].t_low:
@@ -485,6 +499,8 @@ def compare(first, second, *, eps=DEFAULT_EPS, max_iter=100_000):
         else:
             return result(int(b[1].ratio < b[0].ratio), False)
     b = [m.bounds() for m in pairs]
+    if record:
+        trace.append([(bi.t_low, bi.t_up) for bi in b])
     warnings.warn(
         f"compare: the ratio brackets still overlap after max_iter={max_iter} steps; "
         "the midpoints decided",

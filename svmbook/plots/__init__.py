@@ -13,7 +13,8 @@ Modules: :mod:`~svmbook.plots.theory` (Gunn ch. 1), :mod:`~svmbook.plots.hyperpl
 :mod:`~svmbook.plots.smo` (SMO and decomposition), :mod:`~svmbook.plots.geometry`,
 :mod:`~svmbook.plots.hulls`, :mod:`~svmbook.plots.nearest_point` and
 :mod:`~svmbook.plots.weighting` (Goodrich chs. 2-5), :mod:`~svmbook.plots.model_selection`
-(Goodrich ch. 6, Nguyen ch. 4), and :mod:`~svmbook.plots.grid` (small multiples of any of them).
+(Goodrich ch. 6, Nguyen ch. 4), :mod:`~svmbook.plots.radius_margin` (Goodrich section 6.3), and
+:mod:`~svmbook.plots.grid` (small multiples of any of them).
 """
 
 from svmbook.plots._style import COLORS, MARKERS, OKABE_ITO, STYLE, style, use_style
@@ -62,6 +63,7 @@ from svmbook.plots.nearest_point import (
     plot_np_step,
     plot_traces,
 )
+from svmbook.plots.radius_margin import plot_bound_bands, plot_iteration_map
 from svmbook.plots.regression import plot_losses, plot_svr_1d
 from svmbook.plots.smo import (
     loglog_slope,
@@ -89,6 +91,7 @@ __all__ = [
     "THRESHOLD_STYLES",
     "feature_map_quadratic",
     "loglog_slope",
+    "plot_bound_bands",
     "plot_c_path",
     "plot_c_threshold",
     "plot_canonical_hyperplane",
@@ -100,6 +103,7 @@ __all__ = [
     "plot_hull_3d",
     "plot_hull_counts",
     "plot_hull_step",
+    "plot_iteration_map",
     "plot_kernel_gram",
     "plot_kernel_profile",
     "plot_ksets",

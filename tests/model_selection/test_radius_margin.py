@@ -225,6 +225,25 @@ def test_compare_terminates_on_equal_ratios_and_keeps_the_first():
     assert res.n_svm_iter[0] == res.n_svm_iter[1] > 0
 
 
+def test_compare_records_brackets_that_hold_the_exact_ratios_at_every_step():
+    """Check ``record=True``: one bracket per pair before every step and at the end, each holding
+    its pair's exact cvxopt ratio, and the last two separated when the result says so."""
+    X, y = problem(n=40, seed=14)
+    K1, K2 = rbf(X, 0.5), rbf(X, 4.0)
+    d1, r1, _, _ = exact(K1, y, 1.0)
+    d2, r2, _, _ = exact(K2, y, 8.0)
+    res = compare(RadiusMarginMachine(K1, y, 1.0), RadiusMarginMachine(K2, y, 8.0), record=True)
+    steps = sum(res.n_svm_iter) + sum(res.n_meb_iter)
+    assert res.trace.shape == (steps + 1, 2, 2)
+    for (lo1, up1), (lo2, up2) in res.trace:
+        assert lo1 <= r1 / d1 * (1 + 2 * RTOL) and r1 / d1 <= up1 * (1 + 2 * RTOL)
+        assert lo2 <= r2 / d2 * (1 + 2 * RTOL) and r2 / d2 <= up2 * (1 + 2 * RTOL)
+    assert res.separated
+    (lo1, up1), (lo2, up2) = res.trace[-1]
+    assert (up1 < lo2) if res.winner == 0 else (up2 < lo1)
+    assert compare(RadiusMarginMachine(K1, y, 1.0), RadiusMarginMachine(K2, y, 8.0)).trace is None
+
+
 def test_compare_warns_at_max_iter():
     X, y = problem(n=30, seed=13)
     K = rbf(X, 1.0)

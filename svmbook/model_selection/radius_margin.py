@@ -399,9 +399,10 @@ def radius_margin_ratio(K, y, C, *, eps=DEFAULT_EPS, max_iter=100_000):
     Trains a :class:`RadiusMarginMachine` from the standard start until both machines meet the
     relative KKT conditions to ``eps`` and returns ``T^low T^up``, the geometric midpoint of its
     bracket ``[(T^low)^2, (T^up)^2]`` of (6.5); the bracket's relative width is at most about
-    ``4 eps`` (``Delta^low >= (1 - eps) Delta^up`` at the SVM's KKT tolerance, and
-    ``(R^low)^2 >= (1 - eps) (R^up)^2`` at the MEB's). ``R^2 / (Delta^2 n)`` is Goodrich's
-    (6.3) bound on the leave-one-out error rate.
+    ``5 eps``: at the SVM's KKT tolerance each class's relative nearest-point gap is at most
+    ``eps``, so ``Delta^low >= (1 - 2 eps) Delta^up``, and at the MEB's
+    ``(R^low)^2 >= (1 - eps) (R^up)^2``; the midpoint is within about ``2.5 eps`` of the exact
+    ratio. ``R^2 / (Delta^2 n)`` is Goodrich's (6.3) bound on the leave-one-out error rate.
 
     Parameters
     ----------

@@ -1,9 +1,33 @@
 """Simplifying trained SVMs: fewer vectors in the kernel expansion, Nguyen (2006), chapter 3.
 
 ``merge`` holds one bottom-up merge step (two same-class vectors replaced by one, Propositions
-2-4).
+2-4), ``expansion`` what all methods share (the kernels, the refit of Proposition 5, the distance
+between two expansions and its gradient, the marginal differences of Definition 6), and
+``bottom_up`` Nguyen's algorithm (Table 3.1, Phase I, the refit and Phase II).
 """
 
+from .bottom_up import BottomUpResult, bottom_up, phase2
+from .expansion import (
+    MergeKernel,
+    distance2,
+    distance2_gradient,
+    marginal_differences,
+    refit_weights,
+)
 from .merge import GRID_POINTS, Merge, gaussian_merge_curve, merge_gaussian, merge_polynomial
 
-__all__ = ["GRID_POINTS", "Merge", "gaussian_merge_curve", "merge_gaussian", "merge_polynomial"]
+__all__ = [
+    "GRID_POINTS",
+    "BottomUpResult",
+    "Merge",
+    "MergeKernel",
+    "bottom_up",
+    "distance2",
+    "distance2_gradient",
+    "gaussian_merge_curve",
+    "marginal_differences",
+    "merge_gaussian",
+    "merge_polynomial",
+    "phase2",
+    "refit_weights",
+]

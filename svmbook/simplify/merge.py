@@ -15,7 +15,7 @@ approximates it, (3.22), weighted by Proposition 4's ``beta`` (3.45):
 The thesis says both one-dimensional problems have a unique maximum in ``(0, 1)``. They do not
 always: the Gaussian ``f`` has two maxima when ``C < e^{-2}`` (for ``m = 1/2``, Nguyen's own
 example values give a minimum at ``k = 1/2``), and the polynomial's maximum leaves the segment
-between the two vectors for wide angles (``docs/errata.md#nguyen-2006-prop-2-3-unique``). So
+between the two vectors for wide angles (``docs/errata.md#nguyen-2006-props-2-3-unique-max``). So
 the searches here are global: a scan of :data:`GRID_POINTS` points, then a bounded Brent
 refinement around the best one. For the polynomial kernel ``mode="angle"`` searches every
 direction of the plane (robust); ``mode="segment"`` restricts the direction to the segment's

@@ -3,10 +3,13 @@
 ``merge`` holds one bottom-up merge step (two same-class vectors replaced by one, Propositions
 2-4), ``expansion`` what all methods share (the kernels, the refit of Proposition 5, the distance
 between two expansions and its gradient, the marginal differences of Definition 6), and
-``bottom_up`` Nguyen's algorithm (Table 3.1, Phase I, the refit and Phase II).
+``bottom_up`` Nguyen's algorithm (Table 3.1, Phase I, the refit and Phase II), ``estimator``
+:func:`simplify`, which applies it to every machine of a fitted SVC (svmbook's or
+scikit-learn's) and returns a classifier with the same interface.
 """
 
 from .bottom_up import BottomUpResult, bottom_up, phase2
+from .estimator import METHODS, SimplifiedSVC, simplify
 from .expansion import (
     MergeKernel,
     distance2,
@@ -18,9 +21,11 @@ from .merge import GRID_POINTS, Merge, gaussian_merge_curve, merge_gaussian, mer
 
 __all__ = [
     "GRID_POINTS",
+    "METHODS",
     "BottomUpResult",
     "Merge",
     "MergeKernel",
+    "SimplifiedSVC",
     "bottom_up",
     "distance2",
     "distance2_gradient",
@@ -30,4 +35,5 @@ __all__ = [
     "merge_polynomial",
     "phase2",
     "refit_weights",
+    "simplify",
 ]

@@ -87,9 +87,17 @@ def _check_expansion(X_sv, alpha):
 
 
 def _merge(kernel, mode, x_a, x_b, w_a, w_b):
+    """Return ``(z, beta)`` of a merge.
+
+    ``(gamma x . y)^p`` is ``(x' . y')^p`` for ``x' = sqrt(gamma) x``, so the polynomial merge
+    runs on scaled vectors.
+    """
     if kernel.kind == "rbf":
-        return merge_gaussian(x_a, x_b, w_a, w_b, kernel.gamma)
-    return merge_polynomial(x_a, x_b, w_a, w_b, kernel.degree, mode=mode)
+        m = merge_gaussian(x_a, x_b, w_a, w_b, kernel.gamma)
+        return m.z, m.beta
+    s = np.sqrt(kernel.gamma)
+    m = merge_polynomial(s * x_a, s * x_b, w_a, w_b, kernel.degree, mode=mode)
+    return m.z / s, m.beta
 
 
 def _pairs(D2, alive):
@@ -175,8 +183,8 @@ def bottom_up(X_sv, alpha, kernel, theta, *, mode="angle", refit=True, phase2_it
     while True:
         for a, b in _pairs(D2, alive):
             if (a, b) not in cache:
-                m = _merge(kernel, mode, V[a], V[b], w[a], w[b])
-                cache[a, b] = (m.z, m.beta, kernel(m.z[None, :], X_sv)[0])
+                z, beta = _merge(kernel, mode, V[a], V[b], w[a], w[b])
+                cache[a, b] = (z, beta, kernel(z[None, :], X_sv)[0])
             z, beta, kz = cache[a, b]
             n_trials += 1
             D_new = D + w[a] * G[a] + w[b] * G[b] - beta * kz

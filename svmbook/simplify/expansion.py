@@ -49,9 +49,10 @@ class MergeKernel:
     Parameters
     ----------
     kind : {"rbf", "poly"}
-        ``exp(-gamma ||x - y||^2)`` or ``(x . y)^degree``.
+        ``exp(-gamma ||x - y||^2)`` or ``(gamma x . y)^degree`` (scikit-learn's polynomial with
+        ``coef0 = 0``; the linear kernel is ``degree = 1``, ``gamma = 1``).
     gamma : float, default=1.0
-        The Gaussian's ``gamma`` (``kind="rbf"``).
+        The kernel's ``gamma``.
     degree : int, default=3
         The polynomial's degree (``kind="poly"``).
 
@@ -68,9 +69,8 @@ class MergeKernel:
     def __post_init__(self):
         """Validate the kind and its parameter."""
         check_option("kind", self.kind, ("rbf", "poly"))
-        if self.kind == "rbf":
-            check_positive("gamma", self.gamma)
-        else:
+        check_positive("gamma", self.gamma)
+        if self.kind == "poly":
             check_int("degree", self.degree, 1)
 
     def __call__(self, A, B):
@@ -91,7 +91,7 @@ class MergeKernel:
         B = np.atleast_2d(np.asarray(B, dtype=np.float64))
         G = A @ B.T
         if self.kind == "poly":
-            return G**self.degree
+            return (self.gamma * G) ** self.degree
         sq = np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :] - 2 * G
         return np.exp(-self.gamma * np.maximum(sq, 0.0))
 
@@ -149,7 +149,8 @@ def distance2_gradient(Z, beta, X, alpha, kernel):
     ``dF/dbeta_j = -2 sum_s alpha_s K(z_j, x_s) + 2 sum_k beta_k K(z_j, z_k)``; for the
     Gaussian ``dK(z, y)/dz = 2 gamma K(z, y) (y - z)``, for ``(z . y)^p``
     ``p (z . y)^{p-1} y`` (with the self term ``K(z_j, z_j)`` differentiated in both
-    arguments), Nguyen's Phase II (section 3.3.3).
+    arguments), Nguyen's Phase II (section 3.3.3); ``(gamma z . y)^p`` has the extra factor
+    ``gamma``.
 
     Parameters
     ----------
@@ -174,12 +175,12 @@ def distance2_gradient(Z, beta, X, alpha, kernel):
         grad_Z = -4.0 * kernel.gamma * beta[:, None] * (Wx @ X - Wx.sum(1)[:, None] * Z)
         grad_Z += 4.0 * kernel.gamma * beta[:, None] * (Wz @ Z - Wz.sum(1)[:, None] * Z)
     else:
-        p = kernel.degree
-        Dx = (Z @ X.T) ** (p - 1) * alpha[None, :]
-        Dz = (Z @ Z.T) ** (p - 1) * beta[None, :]
-        # the self term beta_j^2 (z_j . z_j)^p contributes 2 p beta_j^2 (z_j . z_j)^{p-1} z_j,
+        p, g = kernel.degree, kernel.gamma
+        Dx = (g * Z @ X.T) ** (p - 1) * alpha[None, :]
+        Dz = (g * Z @ Z.T) ** (p - 1) * beta[None, :]
+        # the self term beta_j^2 K(z_j, z_j) contributes 2 p gamma beta_j^2 (...)^{p-1} z_j,
         # which the symmetric sum over k (k = j counted once, with both arguments) gives
-        grad_Z = -2.0 * p * beta[:, None] * (Dx @ X) + 2.0 * p * beta[:, None] * (Dz @ Z)
+        grad_Z = 2.0 * p * g * beta[:, None] * (Dz @ Z - Dx @ X)
     return max(F, 0.0), grad_Z, grad_beta
 
 

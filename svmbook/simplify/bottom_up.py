@@ -252,10 +252,11 @@ def phase2(Z, beta, X, alpha, kernel, *, max_iter=200):
     alpha = np.asarray(alpha, dtype=np.float64)
     max_iter = check_int("max_iter", max_iter, 1)
     shape = Z.shape
+    psi2 = float(alpha @ kernel(X, X) @ alpha)  # constant along the optimisation
 
     def fun(theta):
         Zt, bt = theta[: Z.size].reshape(shape), theta[Z.size :]
-        F, gZ, gb = distance2_gradient(Zt, bt, X, alpha, kernel)
+        F, gZ, gb = distance2_gradient(Zt, bt, X, alpha, kernel, psi2=psi2)
         return F, np.concatenate([gZ.ravel(), gb])
 
     start = np.concatenate([Z.ravel(), beta])

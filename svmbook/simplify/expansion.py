@@ -143,7 +143,7 @@ def distance2(Z, beta, X, alpha, kernel):
 
 
 @_docs
-def distance2_gradient(Z, beta, X, alpha, kernel):
+def distance2_gradient(Z, beta, X, alpha, kernel, *, psi2=None):
     """Return ``F`` and its gradients with respect to the reduced vectors and weights.
 
     ``dF/dbeta_j = -2 sum_s alpha_s K(z_j, x_s) + 2 sum_k beta_k K(z_j, z_k)``; for the
@@ -155,6 +155,9 @@ def distance2_gradient(Z, beta, X, alpha, kernel):
     Parameters
     ----------
     {expansions}
+    psi2 : float, default=None
+        ``||Psi||^2 = alpha' K(X, X) alpha`` if known (an optimiser calls this many times with
+        the same ``X`` and ``alpha``); None computes it.
 
     Returns
     -------
@@ -166,7 +169,9 @@ def distance2_gradient(Z, beta, X, alpha, kernel):
         ``dF/dbeta``.
     """
     Kzx, Kzz = kernel(Z, X), kernel(Z, Z)
-    F = float(alpha @ kernel(X, X) @ alpha - 2.0 * beta @ Kzx @ alpha + beta @ Kzz @ beta)
+    if psi2 is None:
+        psi2 = float(alpha @ kernel(X, X) @ alpha)
+    F = float(psi2 - 2.0 * beta @ Kzx @ alpha + beta @ Kzz @ beta)
     grad_beta = -2.0 * Kzx @ alpha + 2.0 * Kzz @ beta
     if kernel.kind == "rbf":
         # d/dz_j of -2 beta_j sum_s alpha_s K_js is -4 gamma beta_j sum_s alpha_s K_js (x_s - z_j)

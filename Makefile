@@ -64,6 +64,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/geometry.py
 	$(BIN)/python benchmarks/model_selection.py
+	$(BIN)/python benchmarks/simplify.py
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .ruff_cache

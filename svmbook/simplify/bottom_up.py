@@ -29,6 +29,7 @@ import numpy as np
 from scipy.optimize import minimize
 from tqdm.auto import tqdm
 
+from .._blas import blas_limit, threads_for
 from .._validation import check_bool, check_int, check_interval, check_option
 from .expansion import MergeKernel, _docs, distance2, distance2_gradient, refit_weights
 from .merge import merge_gaussian, merge_polynomial
@@ -173,7 +174,8 @@ def bottom_up(X_sv, alpha, kernel, theta, *, mode="angle", refit=True, phase2_it
     G = kernel(V, X_sv)  # row a: K(v_a, x_s) at every original SV
     D = np.zeros(n)  # signed f - f' at every original SV (the incremental MD)
     sq = np.einsum("ij,ij->i", V, V)
-    D2 = sq[:, None] + sq[None, :] - 2.0 * V @ V.T
+    with blas_limit(threads_for(n, n, V.shape[1])):
+        D2 = sq[:, None] + sq[None, :] - 2.0 * V @ V.T
     same = np.sign(w)[:, None] == np.sign(w)[None, :]
     D2[~same] = np.inf
     np.fill_diagonal(D2, np.inf)
@@ -260,7 +262,10 @@ def phase2(Z, beta, X, alpha, kernel, *, max_iter=200):
         return F, np.concatenate([gZ.ravel(), gb])
 
     start = np.concatenate([Z.ravel(), beta])
-    res = minimize(fun, start, jac=True, method="L-BFGS-B", options={"maxiter": max_iter})
+    # the gradient's products are small: one BLAS thread (svmbook._blas; the library's threads
+    # made each evaluation 20x slower with the other core busy)
+    with blas_limit(threads_for(Z.shape[0], X.shape[0], X.shape[1])):
+        res = minimize(fun, start, jac=True, method="L-BFGS-B", options={"maxiter": max_iter})
     if not res.fun <= fun(start)[0]:
         return Z.copy(), beta.copy()
     return res.x[: Z.size].reshape(shape), res.x[Z.size :]

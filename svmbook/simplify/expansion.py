@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._blas import blas_limit, threads_for
 from .._docstrings import shared_docs
 from .._validation import check_int, check_option, check_positive
 
@@ -89,7 +90,8 @@ class MergeKernel:
         """
         A = np.atleast_2d(np.asarray(A, dtype=np.float64))
         B = np.atleast_2d(np.asarray(B, dtype=np.float64))
-        G = A @ B.T
+        with blas_limit(threads_for(A.shape[0], B.shape[0], A.shape[1])):  # svmbook._blas
+            G = A @ B.T
         if self.kind == "poly":
             return (self.gamma * G) ** self.degree
         sq = np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :] - 2 * G

@@ -17,6 +17,7 @@ from svmbook.reproductions._common import load, make_kernel
 from svmbook.reproductions._compare import compare
 from svmbook.reproductions.goodrich_model_selection_figs import (
     FIG_6_8_PAIRS,
+    FIG_6_9_CLAMP,
     FIG_6_9_METHODS,
     poly_curve,
 )
@@ -106,15 +107,17 @@ def test_ci_fig_6_8_steps_add_up_and_the_line_separates():
 
 
 def test_ci_fig_6_9_totals_are_the_maps_sums():
-    """Sum each panel's map to its total; compare the totals with the printed ones."""
+    """Sum each panel's map, clamped and not; compare the clamped totals with the printed."""
     res = run("goodrich-fig-6.9")
     assert [r["dataset"] for r in res.rows] == ["german"]
     row = res.rows[0]
     for panel in FIG_6_9_METHODS:
         steps = res.series["maps"]["german", panel]
-        assert steps.shape == (11, 11) and row[panel] == int(steps.sum())
+        assert steps.shape == (11, 11) and row[f"{panel}, unclamped"] == int(steps.sum())
+        assert row[panel] == int(np.minimum(steps, FIG_6_9_CLAMP).sum()) <= steps.sum()
     assert row["adaptive"] < row["Cristianini"] < row["standard"]
     assert row["adaptive / Cristianini"] == pytest.approx(row["adaptive"] / row["Cristianini"])
+    assert res.columns[:4] == (*FIG_6_9_METHODS, "adaptive / Cristianini")
     checks = compare(registry()["goodrich-fig-6.9"], res).checks
     cells = [c for c in checks if c.kind in ("rel", "n/a")]
     # german's three totals are compared; image is not run at CI size

@@ -129,7 +129,7 @@ def test_first_working_set_holds_the_newest_machines_svs(monkeypatch, q):
 
 
 def test_queue_is_fifo_of_distinct_indices():
-    """Check that the queue keeps the newest pushes, moves repeats to the front, drops the oldest."""
+    """Check that the queue keeps the newest pushes, moves repeats up, drops the oldest."""
     queue = SVQueue(5)
     queue.push([1, 2, 3])
     queue.push([4, 2])

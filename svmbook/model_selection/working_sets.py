@@ -347,7 +347,8 @@ def train_sequence(
     tol : float, default=1e-3
         The decomposition's stopping tolerance (maximal KKT violation).
     cache_rows : int, default=None
-        Kernel rows in each machine's LRU cache (the decomposition's default when None).
+        Kernel rows in each machine's LRU cache, at most the machine's number of samples (the
+        decomposition's default when None).
     max_iter : int, default=None
         Cap on outer loops per machine (the decomposition's default when None).
     random_state : None, int or numpy.random.Generator, default=None
@@ -387,6 +388,8 @@ def train_sequence(
     if y.shape[0] != X.shape[0]:
         raise ValueError(f"y must have {X.shape[0]} entries (one per row of X), got {y.shape[0]}")
     settings = _check_settings(settings)
+    if cache_rows is not None:
+        check_int("cache_rows", cache_rows, 1)
     rng = check_random_state("random_state", random_state)
     classes, problems = binary_problems(y, multiclass)
 
@@ -408,7 +411,8 @@ def train_sequence(
                 B0 = rng.choice(n_p, size=q_p, replace=False).astype(np.int64)
             res = decompose(
                 X=X[idx], kernel=kernel, y=signs, C=C, q=q_p, working_set=B0, alpha0=alpha0,
-                tol=tol, max_iter=max_iter, cache_rows=cache_rows,
+                tol=tol, max_iter=max_iter,
+                cache_rows=None if cache_rows is None else min(cache_rows, n_p),
             )  # fmt: skip
             support = np.flatnonzero(res.alpha > 0)
             records.append(

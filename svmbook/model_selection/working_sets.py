@@ -6,7 +6,8 @@ therefore starts the decomposition (Table 2.1, :func:`svmbook.solvers.decomposit
 of every machine after the first from the support vectors of the machines trained before it:
 
 * one queue per binary machine (one per class pair for one-vs-one, one per class for
-  one-vs-rest), first in first out, with room for ``q`` indices, the working-set size, "so that
+  one-vs-rest; the thesis swaps the two, docs/errata.md#nguyen-2006-sec-4-4-2), first in first
+  out, with room for ``q`` indices, the working-set size, "so that
   all the SVs of the latest trained machine are kept in the initial working set"
   (:class:`SVQueue`);
 * the first working set of the next machine is the queue's contents, newest first, filled up

@@ -470,28 +470,32 @@ def draw_fig_4_6(result):
     return fig
 
 
-_SOURCE = "Nguyen (2006), {}, section 4.5"
-_PROVENANCE = "no per-point numbers printed; the claims are from Nguyen (2006), section 4.5"
+def _figure(number, title, runner, **extra):
+    """Declare a figure of section 4.5: no numbers printed, its claims are the checks."""
+    return Experiment(
+        name=f"nguyen-fig-{number}",
+        title=title,
+        source=f"Nguyen (2006), Fig. {number}, section 4.5",
+        runner=runner,
+        provenance="no per-point numbers printed; the claims are from Nguyen (2006), section 4.5",
+        description=__doc__,
+        seeded=True,
+        **extra,
+    )
+
+
 EXPERIMENTS = by_name(
-    Experiment(
-        name="nguyen-fig-4.4",
-        title="Percentage of common support vectors between two machines trained with "
-        "different parameter settings",
-        source=_SOURCE.format("Fig. 4.4"),
-        runner=_fig_4_4,
-        provenance=_PROVENANCE,
-        description=__doc__,
-        seeded=True,
+    _figure(
+        "4.4",
+        "Percentage of common support vectors between two machines trained with different "
+        "parameter settings",
+        _fig_4_4,
     ),
-    Experiment(
-        name="nguyen-fig-4.6",
-        title="Average number of optimisation loops and training time per machine, original "
-        "(org.) and proposed (WS) working-set initialisation",
-        source=_SOURCE.format("Fig. 4.6"),
-        runner=_fig_4_6,
-        provenance=_PROVENANCE,
-        description=__doc__,
-        seeded=True,
+    _figure(
+        "4.6",
+        "Average number of optimisation loops and training time per machine, original (org.) "
+        "and proposed (WS) working-set initialisation",
+        _fig_4_6,
         timing_columns=(
             "time org. (ms)", "time WS (ms)", "time org. / WS", "time org. / WS min",
             "time org. / WS max",

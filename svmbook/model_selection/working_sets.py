@@ -329,6 +329,8 @@ def train_sequence(
     (4.15) when the kernel is the same (``alpha = 0`` otherwise); its support vectors are then
     pushed on the queue, bounded ones first so that the free ones are the newest. With
     ``init="random"`` (the thesis's "org.") the first working set is random and the start 0.
+    Both ways draw their random indices alike, so with one ``random_state`` the machines of the
+    first setting are trained identically.
 
     Parameters
     ----------
@@ -403,13 +405,13 @@ def train_sequence(
             q_p = queues[label].capacity
             prev = previous.get(label)
             alpha0 = None
-            if init == "fifo":
-                B0 = first_working_set(queues[label], n_p, q_p, rng)
-                if prev is not None and prev[0] == kernel:
-                    # (4.15): feasible, y' alpha unchanged up to rounding, which decompose keeps
-                    alpha0 = np.clip(prev[2] * (C / prev[1]), 0.0, C)
-            else:
-                B0 = rng.choice(n_p, size=q_p, replace=False).astype(np.int64)
+            # the baseline draws as the FIFO does from an empty queue, so that the first
+            # setting's machines start alike both ways
+            queue = queues[label] if init == "fifo" else SVQueue(q_p)
+            B0 = first_working_set(queue, n_p, q_p, rng)
+            if init == "fifo" and prev is not None and prev[0] == kernel:
+                # (4.15): feasible, y' alpha unchanged up to rounding, which decompose keeps
+                alpha0 = np.clip(prev[2] * (C / prev[1]), 0.0, C)
             res = decompose(
                 X=X[idx], kernel=kernel, y=signs, C=C, q=q_p, working_set=B0, alpha0=alpha0,
                 tol=tol, max_iter=max_iter,

@@ -71,6 +71,15 @@ def test_same_solutions_as_baseline_and_cvxopt(runs):
             np.testing.assert_allclose(f, f_ref, atol=1e-4)
 
 
+def test_first_setting_trained_alike(runs):
+    """Check that both ways train the first setting's machines identically (same draws)."""
+    _, _, _, out = runs
+    for measure in ("n_outer", "n_kernel_evals", "objective"):
+        np.testing.assert_array_equal(
+            out["fifo"].column(measure, setting=0), out["random"].column(measure, setting=0)
+        )
+
+
 def test_seeding_only_when_the_kernel_is_unchanged(runs):
     """Check that (4.15) starts exactly the settings whose kernel equals the previous one's."""
     _, _, _, out = runs

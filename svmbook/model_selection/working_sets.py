@@ -367,10 +367,11 @@ def train_sequence(
     Raises
     ------
     ValueError
-        If ``init``, ``multiclass``, ``q``, ``tol`` or a setting is invalid, ``X`` and ``y``
-        differ in length, or ``y`` has fewer than two classes.
+        If ``init``, ``multiclass``, ``q``, ``tol``, ``cache_rows`` or a setting is invalid,
+        ``X`` and ``y`` differ in length, or ``y`` has fewer than two classes.
     TypeError
-        If a setting's kernel is not a :class:`svmbook.kernels.Kernel` or ``q`` is not an int.
+        If a setting's kernel is not a :class:`svmbook.kernels.Kernel`, or ``q`` or
+        ``cache_rows`` is not an int.
 
     Examples
     --------

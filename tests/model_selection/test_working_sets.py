@@ -197,6 +197,8 @@ def test_binary_problems_layout():
         ({"q": 2.0}, TypeError, "q"),
         ({"multiclass": "ecoc"}, ValueError, "multiclass"),
         ({"tol": 0.0}, ValueError, "tol"),
+        ({"cache_rows": 0}, ValueError, "cache_rows"),
+        ({"random_state": -1}, ValueError, "random_state"),
         ({"settings": []}, ValueError, "settings"),
         ({"settings": [(linear(), 1.0, 2)]}, ValueError, r"settings\[0\]"),
         ({"settings": [("rbf", 1.0)]}, TypeError, r"settings\[0\] kernel"),

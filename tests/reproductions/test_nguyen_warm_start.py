@@ -91,7 +91,9 @@ def test_settings_order():
     settings, xs = nw.scenario_settings("rbf", "full", 36)
     assert len(settings) == 10 * len(nw._FULL["gammas"])
     assert xs[:10] == [float(c) for c in range(1, 11)]
-    assert settings[0][0] == settings[9][0] != settings[10][0]
+    assert len({k for k, _ in settings[:10]}) == 1
+    ci, _ = nw.scenario_settings("rbf", "ci", 36)  # two gammas, C = 1..3 inside each
+    assert ci[0][0] == ci[2][0] != ci[3][0] and [C for _, C in ci[:3]] == [1.0, 2.0, 3.0]
     poly, degrees = nw.scenario_settings("poly", "full", 36)
     assert degrees == [float(p) for p in range(2, 10)] and {C for _, C in poly} == {1.0}
 

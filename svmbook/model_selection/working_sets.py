@@ -378,8 +378,8 @@ def train_sequence(
     >>> from svmbook.kernels import linear
     >>> X = np.array([[0.0, 0.0], [0.0, 1.0], [2.0, 0.0], [2.0, 1.0]])
     >>> run = train_sequence(X, [0, 0, 1, 1], [(linear(), 1.0), (linear(), 2.0)], q=2)
-    >>> run.column("n_support").tolist(), bool(run.records[1]["seeded"])
-    ([4, 4], True)
+    >>> run.machines, [bool(r["seeded"]) for r in run.records]
+    ([(0, 1)], [False, True])
     """
     check_option("init", init, INITS)
     q = check_int("q", q, 2)

@@ -2,7 +2,8 @@
 
 ``estimates`` (hold-out, k-fold, LOO, SV bound, GACV, xi-alpha), ``radius_margin`` (the L2-loss
 SVM and its MEB with bounds at every iteration, Algorithms 12 and 13), ``mu_search``, ``search``
-(the warm-started searcher :class:`SVMSearchCV`) and ``designs`` (uniform designs).
+(the warm-started searcher :class:`SVMSearchCV`), ``working_sets`` (Nguyen's first working sets
+from trained machines, :func:`train_sequence`) and ``designs`` (uniform designs).
 
 Goodrich (2012), chapter 6 (estimates, radius-margin bounds, Algorithms 12 and 13, mu-search);
 Nguyen's warm starts (thesis chapter 4); the nested uniform design of Yeh, Huang, Pao and Lee's
@@ -32,12 +33,23 @@ from .radius_margin import (
     radius_margin_ratio,
 )
 from .search import SVMSearchCV, fit_path
+from .working_sets import (
+    SequenceRun,
+    SVQueue,
+    binary_problems,
+    common_sv_ratio,
+    first_working_set,
+    train_sequence,
+)
 
 __all__ = [
+    "binary_problems",
+    "common_sv_ratio",
     "compare",
     "CompareResult",
     "default_box",
     "design_points",
+    "first_working_set",
     "fit_path",
     "FoldErrors",
     "gacv",
@@ -55,8 +67,11 @@ __all__ = [
     "radius_margin_ratio",
     "RadiusMarginBounds",
     "RadiusMarginMachine",
+    "SequenceRun",
     "sv_bound",
     "SVMSearchCV",
+    "SVQueue",
+    "train_sequence",
     "UD_TABLES",
     "xi_alpha",
 ]

@@ -13,7 +13,8 @@ Modules: :mod:`~svmbook.plots.theory` (Gunn ch. 1), :mod:`~svmbook.plots.hyperpl
 :mod:`~svmbook.plots.smo` (SMO and decomposition), :mod:`~svmbook.plots.geometry`,
 :mod:`~svmbook.plots.hulls`, :mod:`~svmbook.plots.nearest_point` and
 :mod:`~svmbook.plots.weighting` (Goodrich chs. 2-5), :mod:`~svmbook.plots.model_selection`
-(Goodrich ch. 6, Nguyen ch. 4), :mod:`~svmbook.plots.radius_margin` (Goodrich section 6.3), and
+(Goodrich ch. 6, Nguyen ch. 4), :mod:`~svmbook.plots.radius_margin` (Goodrich section 6.3),
+:mod:`~svmbook.plots.working_sets` (Nguyen's first working sets from trained machines, ch. 4), and
 :mod:`~svmbook.plots.grid` (small multiples of any of them).
 """
 
@@ -82,6 +83,7 @@ from svmbook.plots.weighting import (
     plot_thresholds,
     plot_weighted_svm,
 )
+from svmbook.plots.working_sets import plot_common_svs, plot_working_set_curves
 
 __all__ = [
     "COLORS",
@@ -95,6 +97,7 @@ __all__ = [
     "plot_c_path",
     "plot_c_threshold",
     "plot_canonical_hyperplane",
+    "plot_common_svs",
     "plot_design",
     "plot_estimate_map",
     "plot_extreme_vertex",
@@ -141,6 +144,7 @@ __all__ = [
     "plot_traces",
     "plot_vc_bound",
     "plot_weighted_svm",
+    "plot_working_set_curves",
     "plot_wrch",
     "plot_wrch_weights",
     "style",

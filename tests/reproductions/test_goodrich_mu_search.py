@@ -59,7 +59,6 @@ def test_ci_tables_read_one_search_per_split():
         assert 300 <= row["μ-SVM"].mean <= 21 * N_STEPS
     counts = tables["goodrich-table-6.11"].settings
     assert counts["claim: the C search trains 441 SVMs in every run"] is True
-    assert counts["claim: the μ search trains fewer SVMs than the C search on every set"] is True
 
 
 def test_ci_bold_marks_the_lower_mean_only():

@@ -267,9 +267,36 @@ def _experiment(number, title, remarks):
     )
 
 
+#: The report's explanations of the discrepancies (no number the printout does not show).
+_GACV_REMARK = (
+    "All cells but two agree: by GACV our C search selects worse machines on german and our mu "
+    "search on splice. Over our five runs the paired test finds the C/mu difference significant "
+    "on german, image and splice, where the thesis calls no difference significant; bold marks "
+    "only the lower mean, so with differences this small many marks follow the runs' noise."
+)
+_XI_REMARK = (
+    "All cells but one agree, some only through wide standard errors: on banana, diabetes and "
+    "titanic the mu search's xi-alpha selects, in some runs, a machine with a test error far "
+    "above the rest (the cause is not yet traced; xi-alpha is a count, so it ties often and ties "
+    "go to the smallest gamma). Bold marks only the lower mean and mostly differ from the "
+    "thesis's."
+)
+_MIN_REMARK = (
+    "Every cell agrees: the two search spaces hold equally good machines, as the thesis finds. "
+    "The paired test calls splice's small difference significant over our five runs."
+)
+_COUNT_REMARK = (
+    "The C search trains the whole grid in every run. Our mu search stops early less often than "
+    "the thesis's on every set but splice, where neither stops: ours stops where the solver finds "
+    "no distance left between the hulls or where the norm of w falls below its tolerance relative "
+    "to the first machine, and on heart (first split) that norm stays far above the thesis's "
+    "absolute threshold at every gamma; the thesis does not state the scale of its w, so its "
+    "stops cannot be reconstructed."
+)
+
 EXPERIMENTS = by_name(
-    _experiment("6.8", "GACV parameter selection with μ and C-SVMs", ""),
-    _experiment("6.9", "XiAlpha parameter selection with μ and C-SVMs", ""),
-    _experiment("6.10", "Minimum test error across entire search", ""),
-    _experiment("6.11", "Number of SVMs trained", ""),
+    _experiment("6.8", "GACV parameter selection with μ and C-SVMs", _GACV_REMARK),
+    _experiment("6.9", "XiAlpha parameter selection with μ and C-SVMs", _XI_REMARK),
+    _experiment("6.10", "Minimum test error across entire search", _MIN_REMARK),
+    _experiment("6.11", "Number of SVMs trained", _COUNT_REMARK),
 )

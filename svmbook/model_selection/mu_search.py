@@ -89,7 +89,8 @@ class MuSearchResult:
         One per trained or attempted machine, in search order: ``gamma``, ``mu``, ``score``
         (NaN where no classifier), ``C`` (the equivalent C-SVM's C), ``w_norm``, ``n_iter``
         and ``stop`` (``""``, ``"intersect"``: the fit found the hulls intersecting, or
-        ``"small_w"``: ``||w||`` fell below ``w_tol`` of its first value for this gamma).
+        ``"small_w"``: ``||w||`` fell below ``w_tol`` of its first value for this gamma), and
+        one column per name of ``scores`` (NaN where not scored).
     n_trained : int
         The number of machines fitted (the count Goodrich's Table 6.11 reports).
     """
@@ -108,7 +109,9 @@ def mu_search(
     criterion,
     estimator=None,
     n_steps=20,
+    schedule=None,
     w_tol=1e-5,
+    scores=None,
     progress=False,
 ):
     """Search mu (and the kernel's gamma) by Goodrich's schedule, stopping where the hulls meet.
@@ -142,8 +145,17 @@ def mu_search(
         ``gamma`` and ``mu`` set at every step. Default ``MuSVC(kernel="rbf")``.
     n_steps : int, default=20
         See :func:`mu_schedule`.
+    schedule : array-like of float, default=None
+        The mu values every gamma's sequence runs through, increasing, in ``(0, 1]``; default
+        ``mu_schedule(y, n_steps)``. A shorter sequence caps the machines per gamma (e.g. the
+        schedule's first ``n_steps`` values: at most ``n_steps`` machines, without ``mu = 1``).
     w_tol : float, default=1e-5
         The relative ``||w||`` below which a sequence stops.
+    scores : dict of str to callable, default=None
+        Further criteria ``score(model, X, y) -> float``, evaluated on every machine that
+        ``criterion`` scores and stored in its row under their names (NaN where it is not
+        scored), so that several selections, or the held-out error over the whole search, come
+        from one search.
     progress : bool, default=False
         Show a ``tqdm.auto`` bar over the gammas.
 
@@ -156,9 +168,11 @@ def mu_search(
     ------
     ValueError
         If ``gammas`` is empty or not positive, ``w_tol`` is not positive, the labels are not
-        binary with at least 3 points in each class, or ``estimator`` has no ``mu`` parameter.
+        binary with at least 3 points in each class, ``schedule`` is empty, not increasing or
+        outside ``(0, 1]``, a name of ``scores`` is a column of the rows, or ``estimator`` has
+        no ``mu`` parameter.
     TypeError
-        If ``criterion`` is not callable.
+        If ``criterion`` or a value of ``scores`` is not callable.
 
     See Also
     --------
@@ -187,8 +201,9 @@ def mu_search(
         estimator = MuSVC(kernel="rbf")
     if "mu" not in estimator.get_params():
         raise ValueError(f"estimator must have a mu parameter (a MuSVC), got {estimator!r}")
+    scores = _check_scores(scores)
     X = np.asarray(X, dtype=float)
-    mus = mu_schedule(y, n_steps)
+    mus = mu_schedule(y, n_steps) if schedule is None else _check_schedule(schedule)
     result = MuSearchResult(best_params=None, best_score=np.inf)
     if progress:
         from tqdm.auto import tqdm
@@ -199,6 +214,7 @@ def mu_search(
         for mu in mus:
             row = {"gamma": float(gamma), "mu": float(mu), "score": np.nan, "C": np.nan,
                    "w_norm": np.nan, "n_iter": 0, "stop": ""}  # fmt: skip
+            row.update(dict.fromkeys(scores, np.nan))
             model = clone(estimator).set_params(gamma=gamma, mu=mu)
             result.n_trained += 1
             try:
@@ -215,8 +231,40 @@ def mu_search(
                 result.rows.append(row)
                 break
             row["score"] = float(criterion(model, X, y))
+            row.update({name: float(score(model, X, y)) for name, score in scores.items()})
             result.rows.append(row)
             if row["score"] < result.best_score:
                 result.best_score = row["score"]
                 result.best_params = {"gamma": float(gamma), "mu": float(mu)}
     return result
+
+
+#: The columns every row of :class:`MuSearchResult` has: no name of ``scores`` may take one.
+_ROW_COLUMNS = ("gamma", "mu", "score", "C", "w_norm", "n_iter", "stop")
+
+
+def _check_scores(scores):
+    """Validate :func:`mu_search`'s ``scores``; return it as a dict (empty for None)."""
+    if scores is None:
+        return {}
+    scores = dict(scores)
+    for name, score in scores.items():
+        if name in _ROW_COLUMNS:
+            raise ValueError(f"scores: the name {name!r} is a column of the rows {_ROW_COLUMNS}")
+        if not callable(score):
+            raise TypeError(
+                f"scores[{name!r}] must be callable as score(model, X, y), got {score!r}"
+            )
+    return scores
+
+
+def _check_schedule(schedule):
+    """Validate :func:`mu_search`'s ``schedule``; return it as a float array."""
+    mus = np.asarray(schedule, dtype=float)
+    if mus.ndim != 1 or mus.size == 0:
+        raise ValueError(
+            f"schedule must be a non-empty 1-D sequence of mu values, got {schedule!r}"
+        )
+    if not (np.all(mus > 0) and np.all(mus <= 1) and np.all(np.diff(mus) > 0)):
+        raise ValueError(f"schedule must increase within (0, 1], got {mus.tolist()}")
+    return mus

@@ -93,3 +93,27 @@ def test_bad_input():
 
     with pytest.raises(ValueError, match="mu parameter"):
         mu_search(X, y, gammas=[1.0], criterion=_train_error, estimator=SVC())
+
+
+def test_schedule_and_scores_of_one_search():
+    """Search a given schedule and record further scores on the machines the criterion scores."""
+    X, y = make_moons(60, noise=0.3, random_state=3)
+    est = MuSVC(kernel="rbf", solver="smo")
+    mus = mu_schedule(y, n_steps=4)[:-1]  # without mu = 1: at most 4 machines per gamma
+    res = mu_search(X, y, gammas=[0.5, 2.0], criterion=_train_error, estimator=est,
+                    schedule=mus, scores={"n_sv": lambda m, X, y: m.support_.size})  # fmt: skip
+    assert res.n_trained <= 2 * mus.size and {r["mu"] for r in res.rows} <= set(mus.tolist())
+    for r in res.rows:
+        if np.isfinite(r["score"]):
+            model = MuSVC(kernel="rbf", solver="smo", gamma=r["gamma"], mu=r["mu"]).fit(X, y)
+            assert r["n_sv"] == model.support_.size
+        else:
+            assert np.isnan(r["n_sv"])
+    with pytest.raises(ValueError, match="schedule"):
+        mu_search(X, y, gammas=[1.0], criterion=_train_error, schedule=mus[::-1])
+    with pytest.raises(ValueError, match="schedule"):
+        mu_search(X, y, gammas=[1.0], criterion=_train_error, schedule=[0.5, 1.5])
+    with pytest.raises(ValueError, match="scores"):
+        mu_search(X, y, gammas=[1.0], criterion=_train_error, scores={"mu": _train_error})
+    with pytest.raises(TypeError, match="scores"):
+        mu_search(X, y, gammas=[1.0], criterion=_train_error, scores={"e": 0.5})

@@ -19,7 +19,8 @@ __all__ = ["plot_common_svs", "plot_working_set_curves"]
 
 #: Line style per measure, colour per way (the way's colour is fixed across panels).
 _MEASURE_STYLES = ("-", "--", ":", "-.")
-_WAY_COLORS = (OKABE_ITO[1], OKABE_ITO[0], OKABE_ITO[2], OKABE_ITO[4])
+#: the ways' colours in the order of :func:`svmbook.plots.plot_c_path` (the baseline first, blue)
+_WAY_COLORS = (OKABE_ITO[0], OKABE_ITO[1], OKABE_ITO[2], OKABE_ITO[4])
 _MARKERS = ("^", "D", "v", "P")  # not the class markers (circle, square) of the book
 
 
@@ -123,7 +124,8 @@ def plot_working_set_curves(
                     label=f"{measure} {w}", gid=f"{measure} {w}")  # fmt: skip
     if normalise:
         ax.set_ylim(0.0, 1.05)
-    label_axes(ax, xlabel, "normalised" if normalise else "per machine", title)
+    ylabel = "normalised" if normalise else " / ".join(curves) + " per machine"
+    label_axes(ax, xlabel, ylabel, title)
     if legend:
         legend_outside(ax)
     return ax

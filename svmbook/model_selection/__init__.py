@@ -1,7 +1,8 @@
 """Model selection for SVMs: error estimates, radius-margin bounds during training, searchers.
 
 ``estimates`` (hold-out, k-fold, LOO, SV bound, GACV, xi-alpha), ``radius_margin`` (the L2-loss
-SVM and its MEB with bounds at every iteration, Algorithms 12 and 13), ``mu_search``, ``search``
+SVM and its MEB with bounds at every iteration, Algorithms 12 and 13), ``bound_choice`` (selection
+by the SV bound, the radius-margin bound or the smaller of the two), ``mu_search``, ``search``
 (the warm-started searcher :class:`SVMSearchCV`) and ``designs`` (uniform designs).
 
 Goodrich (2012), chapter 6 (estimates, radius-margin bounds, Algorithms 12 and 13, mu-search);
@@ -9,6 +10,7 @@ Nguyen's warm starts (thesis chapter 4); the nested uniform design of Yeh, Huang
 RSVM review.
 """
 
+from .bound_choice import BoundChoice, bound_choice
 from .designs import LOG2_C_RANGE, UD_TABLES, default_box, design_points
 from .estimates import (
     FoldErrors,
@@ -28,12 +30,15 @@ from .radius_margin import (
     RadiusMarginBounds,
     RadiusMarginMachine,
     compare,
+    grid_kernel,
     modelsel_grid,
     radius_margin_ratio,
 )
 from .search import SVMSearchCV, fit_path
 
 __all__ = [
+    "bound_choice",
+    "BoundChoice",
     "compare",
     "CompareResult",
     "default_box",
@@ -42,6 +47,7 @@ __all__ = [
     "FoldErrors",
     "gacv",
     "GridSelection",
+    "grid_kernel",
     "holdout_error",
     "kfold_error",
     "LOG2_C_RANGE",

@@ -348,6 +348,7 @@ def _gaussian_error_settings(per_set):
     return info
 
 
+@_param_docs
 def selection_runs(size, kernel, name, progress):
     """Run :func:`selection_run` over the sets and realisations of a size.
 
@@ -357,10 +358,7 @@ def selection_runs(size, kernel, name, progress):
         The run's size (:func:`svmbook.reproductions._common.run_table`).
     kernel : {"rbf", "poly"}
         The kernel.
-    name : str
-        The progress bar's label.
-    progress : bool
-        Whether to show a progress bar.
+    {progress}
 
     Returns
     -------
@@ -471,6 +469,50 @@ def table_experiment(number, title, runner, *, columns=tuple(METHODS), marks, re
     )
 
 
+#: The three tables of a kernel: the cells of :func:`table_runner`, the caption's head, the marks.
+_KINDS = (
+    ("svm", "Average number of SMO iterations required", ("bold",)),
+    ("meb", "Average number of MEB iterations required", ("bold",)),
+    ("error", "Average test errors", ()),
+)
+_KERNEL_NAMES = {"rbf": "Gaussian", "poly": "polynomial"}
+
+
+def kernel_tables(kernel, settings, remarks, description):
+    """Declare the SMO, MEB and test-error tables of a kernel: Tables 6.1-6.3 or 6.4-6.6.
+
+    Parameters
+    ----------
+    kernel : {"rbf", "poly"}
+        The kernel.
+    settings : tuple of callable
+        Each table's ``settings(per_set) -> dict`` (:func:`table_runner`).
+    remarks : tuple of str
+        Each table's explanation of the discrepancies.
+    description : str
+        The set-up and decisions.
+
+    Returns
+    -------
+    tuple of Experiment
+        The three tables.
+    """
+    tail = f"for each parameter selection technique. The {_KERNEL_NAMES[kernel]} kernel is used"
+    return tuple(
+        table_experiment(
+            number,
+            f"{head} {tail}",
+            table_runner(number, what, kernel, table_settings),
+            marks=marks,
+            remarks=remark,
+            description=description,
+        )
+        for number, (what, head, marks), table_settings, remark in zip(
+            KERNELS[kernel][2], _KINDS, settings, remarks, strict=True
+        )
+    )
+
+
 #: The report's explanations of the discrepancies (no number the printout does not show).
 _SVM_REMARK = (
     "The adaptive method needs the fewest SMO iterations on every set, as printed, and its "
@@ -494,33 +536,15 @@ _ERROR_REMARK = (
 )
 
 
-_EACH = "for each parameter selection technique. The Gaussian kernel is used"
-_COMMON = {"description": __doc__}
 EXPERIMENTS = by_name(
-    table_experiment(
-        "6.1",
-        f"Average number of SMO iterations required {_EACH}",
-        table_runner(
-            "6.1", "svm", "rbf", lambda per_set: iteration_settings(per_set, "rbf", {_LOOSE: 10})
+    *kernel_tables(
+        "rbf",
+        (
+            lambda per_set: iteration_settings(per_set, "rbf", {_LOOSE: 10}),
+            cost_settings,
+            _gaussian_error_settings,
         ),
-        marks=("bold",),
-        remarks=_SVM_REMARK,
-        **_COMMON,
-    ),
-    table_experiment(
-        "6.2",
-        f"Average number of MEB iterations required {_EACH}",
-        table_runner("6.2", "meb", "rbf", cost_settings),
-        marks=("bold",),
-        remarks=_MEB_REMARK,
-        **_COMMON,
-    ),
-    table_experiment(
-        "6.3",
-        f"Average test errors {_EACH}",
-        table_runner("6.3", "error", "rbf", _gaussian_error_settings),
-        marks=(),
-        remarks=_ERROR_REMARK,
-        **_COMMON,
-    ),
+        (_SVM_REMARK, _MEB_REMARK, _ERROR_REMARK),
+        __doc__,
+    )
 )

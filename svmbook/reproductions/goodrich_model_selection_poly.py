@@ -55,10 +55,10 @@ from .goodrich_model_selection import (
     METHODS,
     cost_settings,
     iteration_settings,
+    kernel_tables,
     selection_runs,
     selection_settings,
     table_experiment,
-    table_runner,
 )
 
 _TIGHT, _LOOSE, _ = METHODS  # the column names, in the thesis's order
@@ -144,37 +144,16 @@ _MEB_REMARK = ""
 _ERROR_REMARK = ""
 _BOUND_REMARK = ""
 
-_EACH = "for each parameter selection technique. The polynomial kernel is used"
-_COMMON = {"description": __doc__}
 EXPERIMENTS = by_name(
-    table_experiment(
-        "6.4",
-        f"Average number of SMO iterations required {_EACH}",
-        table_runner(
-            "6.4",
-            "svm",
-            "poly",
+    *kernel_tables(
+        "poly",
+        (
             lambda per_set: iteration_settings(per_set, "poly", {_LOOSE: 10, _TIGHT: 100}),
+            cost_settings,
+            _error_settings,
         ),
-        marks=("bold",),
-        remarks=_SVM_REMARK,
-        **_COMMON,
-    ),
-    table_experiment(
-        "6.5",
-        f"Average number of MEB iterations required {_EACH}",
-        table_runner("6.5", "meb", "poly", cost_settings),
-        marks=("bold",),
-        remarks=_MEB_REMARK,
-        **_COMMON,
-    ),
-    table_experiment(
-        "6.6",
-        f"Average test errors {_EACH}",
-        table_runner("6.6", "error", "poly", _error_settings),
-        marks=(),
-        remarks=_ERROR_REMARK,
-        **_COMMON,
+        (_SVM_REMARK, _MEB_REMARK, _ERROR_REMARK),
+        __doc__,
     ),
     table_experiment(
         "6.7",
@@ -184,6 +163,6 @@ EXPERIMENTS = by_name(
         columns=tuple(BOUND_COLUMNS),
         marks=("bold",),
         remarks=_BOUND_REMARK,
-        **_COMMON,
+        description=__doc__,
     ),
 )

@@ -62,7 +62,7 @@ from .goodrich_model_selection import (
 )
 
 _TIGHT, _LOOSE, _ = METHODS  # the column names, in the thesis's order
-#: Table 6.7's columns, Table 6.7's rules of :func:`svmbook.model_selection.bound_choice`.
+#: Table 6.7's columns to their rules of :func:`svmbook.model_selection.bound_choice`.
 BOUND_COLUMNS = {"SV Bound": "sv", "min(SV,RM)": "min", "RM Bound": "rm"}
 #: The sets whose polynomial errors the thesis calls much higher than the Gaussian ones.
 _WORSE_THAN_GAUSSIAN = ("banana", "image", "thyroid")

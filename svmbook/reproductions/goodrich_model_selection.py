@@ -226,7 +226,19 @@ def _total_ratio(rows_svm, rows_meb, top):
     return total[top] / total[_ADAPTIVE]
 
 
-def _published_means(number):
+def published_means(number):
+    """Return the printed means of one of Tables 6.1-6.6, by set and method.
+
+    Parameters
+    ----------
+    number : str
+        The table's number, ``"6.1"``.
+
+    Returns
+    -------
+    dict
+        Set to ``{column of METHODS: mean}``.
+    """
     table = parse_table(published_rows(f"goodrich-table-{number}"), ("dataset", *METHODS))
     return {r["dataset"]: {c: r[c].mean for c in METHODS} for r in table}
 
@@ -256,7 +268,7 @@ def iteration_settings(per_set, kernel, fewer):
     """
     svm, meb = _mean_iterations(per_set, "svm"), _mean_iterations(per_set, "meb")
     number_svm, number_meb, _ = KERNELS[kernel][2]
-    printed_svm, printed_meb = _published_means(number_svm), _published_means(number_meb)
+    printed_svm, printed_meb = published_means(number_svm), published_means(number_meb)
     theirs_svm = [printed_svm[d] for d in per_set]
     theirs_meb = [printed_meb[d] for d in per_set]
     info = {}

@@ -168,48 +168,63 @@ def selection_run(dataset, realisation, kernel="rbf"):
     dict
         Column of :data:`METHODS` to a dict with ``svm`` and ``meb`` (SMO steps per grid point),
         ``error`` (test error at the selection), ``selected`` (``(log2 gamma, log2 C)`` or
-        ``(q, log2 C)``) and ``capped`` (machines or comparisons stopped at :data:`MAX_ITER`);
-        and ``"bounds"`` to the test errors at the selections of the SV bound (``sv``), the
-        smaller bound (``min``) and the radius-margin bound (``rm``) over the ``eps = 1e-3``
-        grid (:func:`svmbook.model_selection.bound_choice`), with ``sv_wins`` (whether the SV
-        bound's minimum is the smaller).
+        ``(q, log2 C)``), ``capped`` (machines or comparisons stopped at :data:`MAX_ITER`) and
+        ``test_capped`` (1 if the machine of the test error was); and ``"bounds"`` to the test
+        errors at the selections of the SV bound (``sv``), the smaller bound (``min``) and the
+        radius-margin bound (``rm``) over the ``eps = 1e-3`` grid
+        (:func:`svmbook.model_selection.bound_choice`), with ``sv_wins`` (whether the SV bound's
+        minimum is the smaller) and ``test_capped`` (for the SV bound's machine).
     """
     X, y, _, _ = load(dataset, realisation)
     params = KERNELS[kernel][0]
     out = {}
     for column, (method, eps) in METHODS.items():
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", ConvergenceWarning)
-            sel = modelsel_grid(
-                X,
-                y,
-                kernel=kernel,
-                params=params,
-                Cs=GRID,
-                method=method,
-                eps=eps,
-                max_iter=MAX_ITER,
-            )
+        sel, capped = _counting_caps(
+            modelsel_grid,
+            X,
+            y,
+            kernel=kernel,
+            params=params,
+            Cs=GRID,
+            method=method,
+            eps=eps,
+            max_iter=MAX_ITER,
+        )
+        err, test_capped = _counting_caps(
+            selected_error, dataset, realisation, kernel, sel.param, sel.C
+        )
         param = sel.param if kernel == "poly" else np.log2(sel.param)
         out[column] = {
             "svm": float(sel.n_svm_iter.mean()),
             "meb": float(sel.n_meb_iter.mean()),
-            "error": selected_error(dataset, realisation, kernel, sel.param, sel.C),
+            "error": err,
             "selected": (int(param), int(np.log2(sel.C))),
-            "capped": sum(issubclass(w.category, ConvergenceWarning) for w in caught),
+            "capped": capped,
+            "test_capped": test_capped,
         }
         if column == _TIGHT:
             # min(SV, RM) selects one of the other two points: two errors cover the three rules
             choice = bound_choice(sel)
-            at = {choice.rm: out[column]["error"]}
+            at, sv_capped = {choice.rm: err}, test_capped
             if choice.sv not in at:
                 i, j = choice.sv
-                at[choice.sv] = selected_error(dataset, realisation, kernel, params[i], GRID[j])
+                at[choice.sv], sv_capped = _counting_caps(
+                    selected_error, dataset, realisation, kernel, params[i], GRID[j]
+                )
             out["bounds"] = {
                 **{rule: at[choice.index(rule)] for rule in ("sv", "min", "rm")},
                 "sv_wins": choice.min == choice.sv,
+                "test_capped": sv_capped,
             }
     return out
+
+
+def _counting_caps(func, *args, **kwargs):
+    """Call ``func`` and count the ``ConvergenceWarning`` s of machines stopped at the cap."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ConvergenceWarning)
+        value = func(*args, **kwargs)
+    return value, sum(issubclass(w.category, ConvergenceWarning) for w in caught)
 
 
 def _bold_lowest(row):
@@ -393,6 +408,10 @@ def selection_runs(size, kernel, name, progress):
         "max_iter": MAX_ITER,
         "machines or comparisons stopped at max_iter": {
             c: sum(p[c]["capped"] for per_run in per_set.values() for p in per_run) for c in METHODS
+        },
+        "test-error machines stopped at max_iter (their iterate kept)": {
+            c: sum(p[c]["test_capped"] for per_run in per_set.values() for p in per_run)
+            for c in (*METHODS, "bounds")
         },
     }
     return per_set, settings

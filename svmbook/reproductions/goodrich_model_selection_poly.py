@@ -136,9 +136,30 @@ def _bound_runner(number):
 
 
 #: The report's explanations of the discrepancies (no number the printout does not show).
-_SVM_REMARK = ""
-_MEB_REMARK = ""
-_ERROR_REMARK = ""
+_SVM_REMARK = (
+    "The adaptive method needs the fewest SMO iterations on every set, as printed, and both of "
+    "the text's reductions (sums over the sets) hold in ours as in the printed tables. Set by "
+    "set the counts differ by up to about threefold (splice: ours fewer at both tolerances; "
+    "b.cancer and image: ours more at ε = 1e-3). Cristianini's ε = 1e-3 runs stop some machines "
+    "at the cap (settings), mostly on banana, diabetes and image, which lowers their counts. "
+    "The counts depend on which solution seeds a grid point, on how ties between pairs are "
+    "broken and on the cap, none of which the thesis gives."
+)
+_MEB_REMARK = (
+    "The orderings agree on every set: the fewest MEB steps at ε = 1e-1 (bold on both sides), "
+    "the most at ε = 1e-3, and the SMO steps dominate. Our counts are lower than the printed "
+    "ones in every cell but titanic's at ε = 1e-3; at ε = 1e-1 a warm-started ball that already "
+    "meets the tolerance takes no step (splice: fewer than one per grid point), where the "
+    "thesis's counts never fall below one."
+)
+_ERROR_REMARK = (
+    "Every cell agrees but splice's, where our three columns are lower than the printed ones "
+    "by the same amount: our splice is our own split of the full data, not Rätsch's. The "
+    "adaptive method selects the (q, C) of Cristianini's at ε = 1e-3 in every run, so their "
+    "columns are equal (the printout's differ a little on banana, b.cancer and diabetes). The "
+    "loose tolerance raises the error on banana, german and titanic on both sides, on thyroid "
+    "in ours and on b.cancer in the printout."
+)
 _BOUND_REMARK = ""
 
 EXPERIMENTS = by_name(

@@ -51,7 +51,7 @@ paired t-test at 5 %). Table 6.3's settings count the runs in which each method 
 
 The three tables share their runs within a process (:func:`selection_run` is cached), so the
 elapsed time of the first one run is that of all three; ``svmbook reproduce`` runs one table per
-process (all three together took 4.5 to 11.5 minutes at full size here, by the load).
+process (all three together took 4.5 to 20 minutes at full size here, by the load).
 
 The runs and the tables take the kernel as a parameter: the polynomial Tables 6.4-6.7 are
 declared in :mod:`svmbook.reproductions.goodrich_model_selection_poly` from the same pieces.

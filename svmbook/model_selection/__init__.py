@@ -1,7 +1,8 @@
 """Model selection for SVMs: error estimates, radius-margin bounds during training, searchers.
 
 ``estimates`` (hold-out, k-fold, LOO, SV bound, GACV, xi-alpha), ``radius_margin`` (the L2-loss
-SVM and its MEB with bounds at every iteration, Algorithms 12 and 13), ``mu_search``, ``search``
+SVM and its MEB with bounds at every iteration, Algorithms 12 and 13), ``bound_choice`` (selection
+by the SV bound, the radius-margin bound or the smaller of the two), ``mu_search``, ``search``
 (the warm-started searcher :class:`SVMSearchCV`), ``working_sets`` (Nguyen's first working sets
 from trained machines, :func:`train_sequence`) and ``designs`` (uniform designs).
 
@@ -10,6 +11,7 @@ Nguyen's warm starts (thesis chapter 4); the nested uniform design of Yeh, Huang
 RSVM review.
 """
 
+from .bound_choice import BoundChoice, bound_choice
 from .designs import LOG2_C_RANGE, UD_TABLES, default_box, design_points
 from .estimates import (
     FoldErrors,
@@ -29,6 +31,7 @@ from .radius_margin import (
     RadiusMarginBounds,
     RadiusMarginMachine,
     compare,
+    grid_kernel,
     modelsel_grid,
     radius_margin_ratio,
 )
@@ -44,6 +47,8 @@ from .working_sets import (
 
 __all__ = [
     "binary_problems",
+    "bound_choice",
+    "BoundChoice",
     "common_sv_ratio",
     "compare",
     "CompareResult",
@@ -54,6 +59,7 @@ __all__ = [
     "FoldErrors",
     "gacv",
     "GridSelection",
+    "grid_kernel",
     "holdout_error",
     "kfold_error",
     "LOG2_C_RANGE",

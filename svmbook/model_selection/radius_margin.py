@@ -43,6 +43,7 @@ from .._validation import (
     check_simplex,
     check_two_classes,
 )
+from ..kernels import get_kernel
 from ._rm_cores import meb_kkt, meb_run, meb_scan, svm_kkt, svm_run, svm_scan
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "RadiusMarginBounds",
     "RadiusMarginMachine",
     "compare",
+    "grid_kernel",
     "modelsel_grid",
     "radius_margin_ratio",
 ]
@@ -582,6 +584,10 @@ class GridSelection:
     n_svm_iter, n_meb_iter : ndarray of int of shape (len(params), len(Cs))
         SMO steps spent on each grid point's SVM and MEB (for the adaptive method including the
         steps taken while it was the incumbent).
+    n_sv : ndarray of int of shape (len(params), len(Cs))
+        Support vectors (``alpha_i > 0``) of each grid point's SVM when it was last stepped: the
+        SV bound (6.1) on its leave-one-out errors for the standard and Cristianini methods,
+        whose machines all meet ``eps`` (the adaptive method's are partly trained).
     method : str
         ``"adaptive"``, ``"standard"`` or ``"cristianini"``.
     kernel : str
@@ -601,6 +607,7 @@ class GridSelection:
     ratio_up: np.ndarray
     n_svm_iter: np.ndarray
     n_meb_iter: np.ndarray
+    n_sv: np.ndarray
     method: str
     kernel: str
     eps: float
@@ -618,6 +625,61 @@ def _grid(name, values, default):
     return v
 
 
+def _poly_tau(G):
+    """Return ``tau = max_i ||x_i||^2`` from the Gram matrix ``G = X X^T`` (1 if all are 0).
+
+    Dividing by it keeps the polynomial kernel's diagonal moderate, so that ``C`` keeps its
+    weight against it (Goodrich 2012, section 6.3.8).
+    """
+    tau = float(np.max(np.diag(G)))
+    return tau if tau > 0 else 1.0
+
+
+def grid_kernel(X, kernel, param):
+    """Return the kernel of :func:`modelsel_grid`'s grid at one outer value, fitted to ``X``.
+
+    For predictions with a selected machine: ``exp(-gamma ||x - x'||^2)``, or the polynomial
+    ``(x . x' / tau + 1)^q`` with ``tau = max_i ||x_i||^2`` over the training points ``X``
+    (section 6.3.8), the same ``tau`` for test points.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The training points (they fix ``tau``).
+    kernel : {"rbf", "poly"}
+        The grid's kernel.
+    param : float
+        ``gamma``, or the integer degree ``q``.
+
+    Returns
+    -------
+    svmbook.kernels.Kernel
+        The kernel, ``kernel(A, B)`` giving the Gram block.
+
+    Raises
+    ------
+    ValueError
+        On an unknown ``kernel``, a ``param`` that is not finite and ``> 0``, or a non-integer
+        degree.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[1.0, 0.0], [0.0, 2.0]])
+    >>> grid_kernel(X, "poly", 2)(X, X)  # tau = 4: ((x . x') / 4 + 1)^2
+    array([[1.5625, 1.    ],
+           [1.    , 4.    ]])
+    """
+    X = check_points("X", X)
+    kernel = check_option("kernel", kernel, GRID_KERNELS)
+    param = check_positive("param", param)
+    if kernel == "rbf":
+        return get_kernel("rbf", gamma=param)
+    if param != round(param):
+        raise ValueError(f"param must be an integer degree for kernel='poly', got {param!r}")
+    return get_kernel("poly", degree=int(param), gamma=1.0 / _poly_tau(X @ X.T), coef0=1.0)
+
+
 class _Grams:
     """The Gram matrix of each outer grid value, computed once from the points."""
 
@@ -628,10 +690,9 @@ class _Grams:
             D2 = sq[:, None] + sq[None, :] - 2.0 * (X @ X.T)
             np.fill_diagonal(D2, 0.0)
             self._base = np.maximum(D2, 0.0)
-        else:  # tau = max_i ||x_i||^2 keeps the diagonal moderate (section 6.3.8)
+        else:
             G = X @ X.T
-            tau = float(np.max(np.diag(G)))
-            self._base = G / tau if tau > 0 else G
+            self._base = G / _poly_tau(G)
         self._value = None
         self._K = None
 
@@ -747,11 +808,13 @@ def modelsel_grid(
     shape = (params.size, Cs.size)
     low, up = np.full(shape, np.nan), np.full(shape, np.nan)
     n_svm, n_meb = np.zeros(shape, np.int64), np.zeros(shape, np.int64)
+    n_sv = np.zeros(shape, np.int64)
     grams = _Grams(X, kernel)
 
     def record(m, idx, spent_svm=None, spent_meb=None):
         b = m.bounds()
         low[idx], up[idx] = b.ratio_low, b.ratio_up
+        n_sv[idx] = np.count_nonzero(m.alpha)
         n_svm[idx] += m.n_svm_iter if spent_svm is None else spent_svm
         n_meb[idx] += m.n_meb_iter if spent_meb is None else spent_meb
 
@@ -806,6 +869,7 @@ def modelsel_grid(
         ratio_up=up,
         n_svm_iter=n_svm,
         n_meb_iter=n_meb,
+        n_sv=n_sv,
         method=method,
         kernel=kernel,
         eps=eps,

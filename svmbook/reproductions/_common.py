@@ -56,6 +56,10 @@ _DOCS = {
     "kernel": _KERNEL_DOC,
     "kernel_parameters": _PARAMETERS + _KERNEL_DOC,
     "C": "C : float\n    The box constraint.",
+    "progress": (
+        "name : str\n    The progress bar's label.\n"
+        "progress : bool\n    Whether to show a progress bar."
+    ),
     "decision": _DECISION_DOC,
     "decision_parameters": _PARAMETERS + _DECISION_DOC,
     # the cached runs of one split (stopping_run, perceptron_errors): the kernel's parameter
@@ -91,6 +95,7 @@ def realisations(dataset, n_runs):
     return list(range(1, cap + 1))
 
 
+@_param_docs
 def run_table(size, n_runs, variants, run, name, progress):
     """Run a table over the Rätsch sets: each set's realisations under each variant of a row.
 
@@ -108,10 +113,7 @@ def run_table(size, n_runs, variants, run, name, progress):
         order.
     run : callable
         ``run(dataset, realisation, variant)``: the outcome of one split.
-    name : str
-        The progress bar's label.
-    progress : bool
-        Whether to show a progress bar.
+    {progress}
 
     Returns
     -------

@@ -3,9 +3,10 @@
 ``merge`` holds one bottom-up merge step (two same-class vectors replaced by one, Propositions
 2-4), ``expansion`` what all methods share (the kernels, the refit of Proposition 5, the distance
 between two expansions and its gradient, the marginal differences of Definition 6), and
-``bottom_up`` Nguyen's algorithm (Table 3.1, Phase I, the refit and Phase II), ``estimator``
-:func:`simplify`, which applies it to every machine of a fitted SVC (svmbook's or
-scikit-learn's) and returns a classifier with the same interface.
+``bottom_up`` Nguyen's algorithm (Table 3.1, Phase I, the refit and Phase II), ``top_down`` its
+rival (greedy Gaussian pre-images by the fixed point (3.10), Burges; Schölkopf et al.), and
+``estimator`` :func:`simplify`, which applies the bottom-up method to every machine of a fitted
+SVC (svmbook's or scikit-learn's) and returns a classifier with the same interface.
 """
 
 from .bottom_up import BottomUpResult, bottom_up, phase2
@@ -18,6 +19,7 @@ from .expansion import (
     refit_weights,
 )
 from .merge import GRID_POINTS, Merge, gaussian_merge_curve, merge_gaussian, merge_polynomial
+from .top_down import TopDownResult, fixed_point_preimage, top_down
 
 __all__ = [
     "GRID_POINTS",
@@ -26,9 +28,11 @@ __all__ = [
     "Merge",
     "MergeKernel",
     "SimplifiedSVC",
+    "TopDownResult",
     "bottom_up",
     "distance2",
     "distance2_gradient",
+    "fixed_point_preimage",
     "gaussian_merge_curve",
     "marginal_differences",
     "merge_gaussian",
@@ -36,4 +40,5 @@ __all__ = [
     "phase2",
     "refit_weights",
     "simplify",
+    "top_down",
 ]

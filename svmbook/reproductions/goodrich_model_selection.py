@@ -103,11 +103,9 @@ _PROVENANCE = "Goodrich (2012), section 6.3.8, typed as printed"
 def geometric_machine(machine):
     """Return an L2-loss SVM's decision function: coefficients and geometric threshold (4.9).
 
-    ``f(x) = sum_i coef_i K(x_i, x)`` for a point that is not a training point (the ridge of
-    ``k = K + I/(2C)`` acts on the training points only) and
-    ``b = (w . p_pos + w . p_neg) / 2``, half of ``sum_i alpha_i f_k(x_i)`` with ``f_k`` the
-    decision values under ``k``: at the optimum every support vector has
-    ``y_i (f_k(x_i) - b) = ||w||^2 / 2``, the hard margin of ``k``.
+    ``f(x) = sum_i coef_i K(x_i, x) - b`` for a point that is not a training point, with ``b``
+    the machine's :attr:`~svmbook.model_selection.RadiusMarginMachine.threshold` (the
+    machine's own ``decision_function`` computes the same from a kernel block).
 
     Parameters
     ----------
@@ -121,9 +119,7 @@ def geometric_machine(machine):
     b : float
         The geometric threshold.
     """
-    coef = machine.alpha * machine.y
-    f_train = machine.K @ coef + coef / (2.0 * machine.C)
-    return coef, 0.5 * float(machine.alpha @ f_train)
+    return machine.alpha * machine.y, machine.threshold
 
 
 @_param_docs

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._blas import blas_limit, threads_for
 from .._docstrings import shared_docs
 from .._validation import check_int, check_option, check_positive
+from ..kernels import get_kernel
 
 # the two expansions' parameters, documented once (svmbook._docstrings)
 _ORIGINAL = """X : array-like of shape (n_x, n_features)
@@ -68,14 +68,18 @@ class MergeKernel:
     degree: int = 3
 
     def __post_init__(self):
-        """Validate the kind and its parameter."""
+        """Validate the kind and its parameter; resolve the catalogue kernel it evaluates with."""
         check_option("kind", self.kind, ("rbf", "poly"))
         check_positive("gamma", self.gamma)
         if self.kind == "poly":
             check_int("degree", self.degree, 1)
+            kernel = get_kernel("poly", degree=self.degree, gamma=self.gamma, coef0=0.0)
+        else:
+            kernel = get_kernel("rbf", gamma=self.gamma)
+        object.__setattr__(self, "_kernel", kernel)  # frozen: set once here
 
     def __call__(self, A, B):
-        """Return the kernel matrix ``K(A_i, B_j)`` (float64).
+        """Return the kernel matrix ``K(A_i, B_j)`` (float64), by :mod:`svmbook.kernels`.
 
         Parameters
         ----------
@@ -90,12 +94,7 @@ class MergeKernel:
         """
         A = np.atleast_2d(np.asarray(A, dtype=np.float64))
         B = np.atleast_2d(np.asarray(B, dtype=np.float64))
-        with blas_limit(threads_for(A.shape[0], B.shape[0], A.shape[1])):  # svmbook._blas
-            G = A @ B.T
-        if self.kind == "poly":
-            return (self.gamma * G) ** self.degree
-        sq = np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :] - 2 * G
-        return np.exp(-self.gamma * np.maximum(sq, 0.0))
+        return np.asarray(self._kernel(A, B), dtype=np.float64)
 
 
 @_docs

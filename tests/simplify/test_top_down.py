@@ -23,11 +23,10 @@ def test_fixed_point_agrees_with_the_merge_on_two_vectors():
 
 
 def test_fixed_point_on_the_residual_uses_plus_z():
-    """Check the corrected (3.12): an earlier vector enters the residual as +z with -beta.
+    """Check the corrected (3.12) form top_down builds: earlier vectors as +z with weight -beta.
 
-    The residual of a one-vector expansion after removing that very vector is zero, so any
-    start is stationary up to rounding; with three vectors the fixed point is stationary for
-    the residual written with +z (the gradient of (Psi . Phi(z))^2 vanishes there).
+    On such a residual the fixed point's limit is stationary: the gradient of
+    ``Psi . Phi(z)``, ``sum_s a_s K(x_s, z) (x_s - z)`` over all terms, vanishes there.
     """
     rng = np.random.default_rng(0)
     X, a = rng.normal(size=(5, 2)), np.array([1.0, 0.8, 0.6, 0.9, 0.7])

@@ -14,7 +14,8 @@ Modules: :mod:`~svmbook.plots.theory` (Gunn ch. 1), :mod:`~svmbook.plots.hyperpl
 :mod:`~svmbook.plots.hulls`, :mod:`~svmbook.plots.nearest_point` and
 :mod:`~svmbook.plots.weighting` (Goodrich chs. 2-5), :mod:`~svmbook.plots.model_selection`
 (Goodrich ch. 6, Nguyen ch. 4), :mod:`~svmbook.plots.radius_margin` (Goodrich section 6.3),
-:mod:`~svmbook.plots.working_sets` (Nguyen's first working sets from trained machines, ch. 4), and
+:mod:`~svmbook.plots.working_sets` (Nguyen's first working sets from trained machines, ch. 4),
+:mod:`~svmbook.plots.reduced_set` (Nguyen's simplified machines, ch. 3), and
 :mod:`~svmbook.plots.grid` (small multiples of any of them).
 """
 
@@ -65,6 +66,7 @@ from svmbook.plots.nearest_point import (
     plot_traces,
 )
 from svmbook.plots.radius_margin import plot_bound_bands, plot_iteration_map
+from svmbook.plots.reduced_set import plot_reduced_vectors, plot_reduction_accuracy
 from svmbook.plots.regression import plot_losses, plot_svr_1d
 from svmbook.plots.smo import (
     loglog_slope,
@@ -127,6 +129,8 @@ __all__ = [
     "plot_platt_fit",
     "plot_qrh_filters",
     "plot_rch",
+    "plot_reduced_vectors",
+    "plot_reduction_accuracy",
     "plot_regularisation_path",
     "plot_scaling",
     "plot_separating_lines",

@@ -873,8 +873,8 @@ _REMARK_3_3 = (
     "Our original machines have about the printed numbers of support vectors and errors. At "
     "MMD 1.0 our Phase I simplifies them much further than the printed cells (many pairs down "
     "to two vectors) and changes more test outcomes; the thesis does not state its threshold, "
-    "and at none of the smaller ones in the settings do our totals match both its 963 vectors "
-    "and its 6 error differences."
+    "and at none of the smaller ones in the settings do our totals match both its total of "
+    "simplified vectors and its count of error differences."
 )
 
 

@@ -15,7 +15,8 @@ Modules: :mod:`~svmbook.plots.theory` (Gunn ch. 1), :mod:`~svmbook.plots.hyperpl
 :mod:`~svmbook.plots.weighting` (Goodrich chs. 2-5), :mod:`~svmbook.plots.model_selection`
 (Goodrich ch. 6, Nguyen ch. 4), :mod:`~svmbook.plots.radius_margin` (Goodrich section 6.3),
 :mod:`~svmbook.plots.working_sets` (Nguyen's first working sets from trained machines, ch. 4),
-:mod:`~svmbook.plots.simplify` (Nguyen's simplification of trained machines, ch. 3), and
+:mod:`~svmbook.plots.simplify` (Nguyen's merges and simplified 2-D machines, ch. 3),
+:mod:`~svmbook.plots.reduced_set` (Nguyen's simplified machines on USPS, ch. 3), and
 :mod:`~svmbook.plots.grid` (small multiples of any of them).
 """
 
@@ -66,6 +67,7 @@ from svmbook.plots.nearest_point import (
     plot_traces,
 )
 from svmbook.plots.radius_margin import plot_bound_bands, plot_iteration_map
+from svmbook.plots.reduced_set import plot_reduced_vectors, plot_reduction_accuracy
 from svmbook.plots.regression import plot_losses, plot_svr_1d
 from svmbook.plots.simplify import plot_merge_curve, plot_merge_pair, plot_simplified_boundary
 from svmbook.plots.smo import (
@@ -131,6 +133,8 @@ __all__ = [
     "plot_platt_fit",
     "plot_qrh_filters",
     "plot_rch",
+    "plot_reduced_vectors",
+    "plot_reduction_accuracy",
     "plot_regularisation_path",
     "plot_scaling",
     "plot_separating_lines",

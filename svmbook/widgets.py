@@ -334,7 +334,7 @@ def svr_view(estimator, x, y, ax=None, *, plot_options=None, **params):
     return plots.plot_svr_1d(model, x, y, epsilon=epsilon, ax=ax, **options)
 
 
-def simplify_view(model, X, y, ax=None, *, mmd, phase2=True):
+def simplify_view(model, X, y, ax=None, *, mmd, phase2=True, legend=True):
     """Simplify a fitted two-class machine at ``mmd`` and draw both: an MMD slider's callback.
 
     ``svmbook.simplify.simplify(model, mmd=mmd, phase2=phase2)``, then
@@ -353,6 +353,8 @@ def simplify_view(model, X, y, ax=None, *, mmd, phase2=True):
         The MMD threshold of the bottom-up method.
     phase2 : bool, default=True
         Run Phase II.
+    legend : bool, default=True
+        Draw the legend (beside the panel).
 
     Returns
     -------
@@ -369,7 +371,8 @@ def simplify_view(model, X, y, ax=None, *, mmd, phase2=True):
             return ax
     n_after = simplified.report_["n_after"]
     title = f"MMD {format_value(mmd)}: {len(model.support_)} SVs $\\to$ {n_after} vectors"
-    return plots.plot_simplified_boundary(model, simplified, X, y, ax=ax, title=title)
+    return plots.plot_simplified_boundary(model, simplified, X, y, ax=ax, title=title,
+                                          legend=legend)  # fmt: skip
 
 
 # --- explorers ----------------------------------------------------------------------------------

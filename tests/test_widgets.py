@@ -267,6 +267,8 @@ def test_simplify_view_at_slider_endpoints(mmd):
     assert 1 <= n_after <= len(model.support_)
     assert ax.get_title() == f"MMD {mmd:g}: {len(model.support_)} SVs $\\to$ {n_after} vectors"
     assert _n_circled(ax) == len(model.support_)
+    assert ax.get_legend() is not None
+    assert widgets.simplify_view(model, X2, y2, mmd=mmd, legend=False).get_legend() is None
 
 
 def test_simplify_view_renders_invalid_mmd():

@@ -74,7 +74,9 @@ def plot_merge_curve(m, C, *, ax=None, title=None, legend=True, n_points=401):
     (:func:`svmbook.simplify.merge_gaussian`). Other local maxima are ringed and the start
     ``k = m`` (the weights' mixing proportion) is a dotted vertical line. When
     ``C < e^{-2}`` the title says that two maxima are possible (``m`` near 1/2 has them): the
-    search must be global.
+    search must be global. The labels use the book's symbols: the position ``t`` (Nguyen's
+    ``k``; ``k`` is the kernel), the curve ``g(t)`` (``f`` is the decision function), the pair's
+    kernel value ``kappa`` (Nguyen's ``C_ij``; ``C`` is the penalty) and the feature map ``phi``.
 
     Parameters
     ----------
@@ -102,20 +104,20 @@ def plot_merge_curve(m, C, *, ax=None, title=None, legend=True, n_points=401):
     k_star = _merge_on_unit_segment(m, C).k
     f_star = float(gaussian_merge_curve(k_star, m, C))
     ax = get_ax(ax)
-    ax.plot(ks, f, color=COLORS["model"], lw=1.5, gid="curve", label="$f(k)$")
+    ax.plot(ks, f, color=COLORS["model"], lw=1.5, gid="curve", label="$g(t)$")
     inner = np.flatnonzero((f[1:-1] >= f[:-2]) & (f[1:-1] >= f[2:])) + 1
     others = [i for i in inner if abs(ks[i] - k_star) > 2.0 / (ks.size - 1)]
     if others:
         P = np.column_stack([ks[others], f[others]])
         ring_points(ax, P, OKABE_ITO[1], size=120, gid="local_max", label="another local maximum",
                     lw=1.4)  # fmt: skip
-    mark_star(ax, (k_star, f_star), gid="global_max", label=f"global maximum $k^* = {k_star:.3f}$")
-    ax.axvline(m, color=COLORS["breakpoint"], ls=":", lw=1.2, gid="start", label="start $k = m$")
+    mark_star(ax, (k_star, f_star), gid="global_max", label=f"global maximum $t^* = {k_star:.3f}$")
+    ax.axvline(m, color=COLORS["breakpoint"], ls=":", lw=1.2, gid="start", label="start $t = m$")
     ax.set_xlim(0.0, 1.0)
     if title is None:
-        regime = r"$C < e^{-2}$: two maxima possible" if C < BIMODAL_C else "one maximum"
-        title = f"$m = {m:.2f}$, $C = {C:.2f}$ ({regime})"
-    label_axes(ax, "$k$", r"$f(k) = \langle M, \Phi(z_k)\rangle$", title)
+        regime = r"$\kappa < e^{-2}$: two maxima possible" if C < BIMODAL_C else "one maximum"
+        title = f"$m = {m:.2f}$, $\\kappa = {C:.2f}$ ({regime})"
+    label_axes(ax, "$t$", r"$g(t) = \langle M, \phi(z_t)\rangle$", title)
     if legend:
         legend_outside(ax)
     return ax

@@ -20,14 +20,18 @@ from .geometric import (
     wrch_svm_dual,
 )
 from .perceptron import perceptron_dual, perceptron_geometric_dual, perceptron_kernel
+from .reduced_set import L1Result, l1_reduced_set, l1_weights
 from .svc import hard_margin_primal, l2_svc_dual, svc_dual
 from .svr import svr_dual
 
 __all__ = [
     "InfeasibleProblemError",
+    "L1Result",
     "MEBResult",
     "QPResult",
     "hard_margin_primal",
+    "l1_reduced_set",
+    "l1_weights",
     "l2_geometric_dual",
     "l2_svc_dual",
     "meb_dual",

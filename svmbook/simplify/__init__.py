@@ -3,22 +3,26 @@
 ``merge`` holds one bottom-up merge step (two same-class vectors replaced by one, Propositions
 2-4), ``expansion`` what all methods share (the kernels, the refit of Proposition 5, the distance
 between two expansions and its gradient, the marginal differences of Definition 6), and
-``bottom_up`` Nguyen's algorithm (Table 3.1, Phase I, the refit and Phase II), ``top_down`` its
-rival (greedy Gaussian pre-images by the fixed point (3.10), Burges; Schölkopf et al.), and
-``estimator`` :func:`simplify`, which applies the bottom-up method to every machine of a fitted
-SVC (svmbook's or scikit-learn's) and returns a classifier with the same interface.
+``bottom_up`` Nguyen's algorithm (Table 3.1, Phase I, the refit and Phase II), its rivals in
+``top_down`` (greedy Gaussian pre-images by the fixed point (3.10), Burges; Schölkopf et al.) and
+``selection`` (subsets of the support vectors chosen by L1 shrinkage (3.18)-(3.20) or by kernel
+PCA (3.13)-(3.17)), and ``estimator`` :func:`simplify`, which applies one of them to every
+machine of a fitted SVC (svmbook's or scikit-learn's) and returns a classifier with the same
+interface.
 """
 
 from .bottom_up import BottomUpResult, bottom_up, phase2
 from .estimator import METHODS, SimplifiedSVC, simplify
 from .expansion import (
     MergeKernel,
+    check_targets,
     distance2,
     distance2_gradient,
     marginal_differences,
     refit_weights,
 )
 from .merge import GRID_POINTS, Merge, gaussian_merge_curve, merge_gaussian, merge_polynomial
+from .selection import SelectionResult, kpca_selection, l1_selection
 from .top_down import TopDownResult, fixed_point_preimage, top_down
 
 __all__ = [
@@ -27,13 +31,17 @@ __all__ = [
     "BottomUpResult",
     "Merge",
     "MergeKernel",
+    "SelectionResult",
     "SimplifiedSVC",
     "TopDownResult",
     "bottom_up",
+    "check_targets",
     "distance2",
     "distance2_gradient",
     "fixed_point_preimage",
     "gaussian_merge_curve",
+    "kpca_selection",
+    "l1_selection",
     "marginal_differences",
     "merge_gaussian",
     "merge_polynomial",

@@ -3,14 +3,17 @@ r"""Simplify a fitted SVC, svmbook's or scikit-learn's: :func:`simplify` and its
 A fitted classifier holds one kernel expansion per binary machine: one for two classes, one per
 pair of classes in LIBSVM's one-vs-one layout (svmbook's and scikit-learn's ``SVC``), one per
 class with svmbook's ``multiclass="ovr"``. :func:`simplify` replaces each expansion by a shorter
-one (Nguyen's bottom-up method, :func:`svmbook.simplify.bottom_up`), keeps each machine's
-threshold, and returns a :class:`SimplifiedSVC` that predicts as the model does: the same
+one (Nguyen's bottom-up method, :func:`svmbook.simplify.bottom_up`, or one of its rivals:
+the top-down pre-images of :func:`svmbook.simplify.top_down`, the selections of
+:func:`svmbook.simplify.l1_selection` and :func:`svmbook.simplify.kpca_selection`), keeps each
+machine's threshold, and returns a :class:`SimplifiedSVC` that predicts as the model does: the same
 classes, decision values in the same layout, LIBSVM's votes for one-vs-one (ties to the lower
 class).
 """
 
 from __future__ import annotations
 
+import numbers
 import time
 
 import numpy as np
@@ -23,8 +26,10 @@ from tqdm.auto import tqdm
 from .._docstrings import shared_docs
 from .._validation import check_bool, check_int, check_interval, check_option
 from ..svm.multiclass import ovo_pairs, ovo_votes
-from .bottom_up import bottom_up
-from .expansion import MergeKernel
+from .bottom_up import bottom_up, phase2
+from .expansion import MergeKernel, distance2, marginal_differences
+from .selection import kpca_selection, l1_selection
+from .top_down import top_down
 
 __all__ = ["METHODS", "SimplifiedSVC", "simplify"]
 
@@ -35,7 +40,7 @@ X : array-like of shape (n_samples, n_features)
     The points."""})
 
 #: The simplification methods :func:`simplify` offers.
-METHODS = ("bottom_up",)
+METHODS = ("bottom_up", "top_down", "l1", "kpca")
 
 
 def _merge_kernel(model):
@@ -85,19 +90,73 @@ def _machines(model):
     return "ovo", out
 
 
+def _sizes(n_vectors, sizes):
+    """Return the target size of each machine (None: stop by the MMD)."""
+    if n_vectors is None:
+        return [None] * len(sizes)
+    if isinstance(n_vectors, numbers.Integral) and not isinstance(n_vectors, bool):
+        check_int("n_vectors", n_vectors, 1)
+        return [min(int(n_vectors), n) for n in sizes]
+    if isinstance(n_vectors, numbers.Real) and not isinstance(n_vectors, bool):
+        frac = check_interval("n_vectors", n_vectors, 0.0, 1.0, low_open=True, high_open=True)
+        return [max(1, int(np.ceil(frac * n))) for n in sizes]
+    try:
+        targets = [check_int("n_vectors", v, 1, n) for v, n in zip(n_vectors, sizes, strict=True)]
+    except (TypeError, ValueError) as exc:
+        raise ValueError(
+            f"n_vectors must be None, an int >= 1, a fraction in (0, 1) or one int per machine "
+            f"({len(sizes)}) within its size {list(sizes)}; got {n_vectors!r}"
+        ) from exc
+    return targets
+
+
+def _simplify_machine(method, X, alpha, kernel, mmd, n, phase2_iter, mode):
+    """Return ``(Z, beta, report row)`` of one machine (``n``: its size target, or None)."""
+    if method == "bottom_up":
+        r = bottom_up(X, alpha, kernel, mmd, mode=mode, phase2_iter=phase2_iter)
+        return r.Z, r.beta, {"mmd_phase1": r.mmd_phase1, "mmd": r.mmd, "distance2": r.distance2}
+    theta = mmd if n is None else None
+    if method == "top_down":
+        r = top_down(X, alpha, kernel, n, theta=theta)
+    elif method == "l1":
+        r = l1_selection(X, alpha, kernel, n_vectors=n, theta=theta)
+    else:
+        r = kpca_selection(X, alpha, kernel, n_vectors=n, theta=theta)
+    Z, beta = r.Z, r.beta
+    if phase2_iter:
+        Z, beta = phase2(Z, beta, X, alpha, kernel, max_iter=phase2_iter)
+    return Z, beta, {
+        "mmd_phase1": r.mmd,
+        "mmd": float(marginal_differences(X, alpha, Z, beta, kernel).max()),
+        "distance2": distance2(Z, beta, X, alpha, kernel),
+    }
+
+
 class SimplifiedSVC(ClassifierMixin, BaseEstimator):
     """A classifier whose machines are simplified kernel expansions: what :func:`simplify` returns.
 
     Parameters
     ----------
     mmd : float, default=1.0
-        The MMD threshold of Phase I (Nguyen's ``theta``, Table 3.1), ``>= 0``.
+        The MMD threshold of Phase I (Nguyen's ``theta``, Table 3.1), ``>= 0``: the bottom-up
+        method merges while the MMD stays within it, the top-down method adds vectors until it
+        is reached, the selections remove vectors (kernel PCA) or raise the penalty (L1) while it
+        holds.
+    n_vectors : None, int, float or sequence of int, default=None
+        Instead of ``mmd``, the size of each simplified machine (not for ``"bottom_up"``, whose
+        size follows from the MMD): an int (capped at each machine's size), a fraction in
+        ``(0, 1)`` of each machine's vectors (rounded up), or one int per machine (e.g. another
+        simplification's ``n_vectors_``, to compare methods at the same sizes).
     phase2 : bool, default=True
         Optimise the reduced vectors and weights together after the refit (Phase II).
     phase2_iter : int, default=200
         L-BFGS iterations of Phase II.
-    method : {"bottom_up"}, default="bottom_up"
-        The simplification method.
+    method : {"bottom_up", "top_down", "l1", "kpca"}, default="bottom_up"
+        Nguyen's merges (:func:`~svmbook.simplify.bottom_up`), Gaussian pre-images built
+        top-down (:func:`~svmbook.simplify.top_down`, Gaussian kernel only), or a subset of the
+        support vectors selected by L1 shrinkage (:func:`~svmbook.simplify.l1_selection`) or by
+        kernel PCA (:func:`~svmbook.simplify.kpca_selection`). Phase II, when requested, follows
+        every method.
     mode : {"angle", "segment"}, default="angle"
         The polynomial merge's search (:func:`svmbook.simplify.merge_polynomial`).
     progress : bool, default=False
@@ -119,14 +178,16 @@ class SimplifiedSVC(ClassifierMixin, BaseEstimator):
     n_vectors_ : ndarray of int
         Reduced vectors per machine.
     report_ : dict
-        ``machines``: per machine ``n_before``, ``n_after``, ``mmd_phase1``, ``mmd`` (of the
+        ``machines``: per machine ``n_before``, ``n_after``, ``mmd_phase1`` (bottom-up: with the
+        merges' own weights; the others: after their refit, before Phase II), ``mmd`` (of the
         returned expansion), ``distance2`` and ``time``; ``n_before``, ``n_after`` and ``time``
         in total.
     """
 
-    def __init__(self, mmd=1.0, *, phase2=True, phase2_iter=200, method="bottom_up",
-                 mode="angle", progress=False):  # fmt: skip
+    def __init__(self, mmd=1.0, *, n_vectors=None, phase2=True, phase2_iter=200,
+                 method="bottom_up", mode="angle", progress=False):  # fmt: skip
         self.mmd = mmd
+        self.n_vectors = n_vectors
         self.phase2 = phase2
         self.phase2_iter = phase2_iter
         self.method = method
@@ -152,15 +213,20 @@ class SimplifiedSVC(ClassifierMixin, BaseEstimator):
         sklearn.exceptions.NotFittedError
             If ``model`` is not fitted.
         ValueError
-            If a parameter is out of range or the model's kernel is not supported (the message
-            names the supported kernels).
+            If a parameter is out of range, the model's kernel is not supported (the message
+            names the supported kernels) or the method does not apply to it.
         """
         mmd = check_interval("mmd", self.mmd, 0.0)
         if not np.isfinite(mmd):
             raise ValueError(f"mmd must be finite, got {self.mmd!r}")
         phase2 = check_bool("phase2", self.phase2)
         phase2_iter = check_int("phase2_iter", self.phase2_iter, 1)
-        check_option("method", self.method, METHODS)
+        method = check_option("method", self.method, METHODS)
+        if method == "bottom_up" and self.n_vectors is not None:
+            raise ValueError(
+                "n_vectors applies to the methods 'top_down', 'l1' and 'kpca'; the bottom-up "
+                "method's size follows from mmd"
+            )
         mode = check_option("mode", self.mode, ("angle", "segment"))
         progress = check_bool("progress", self.progress)
         try:
@@ -170,19 +236,26 @@ class SimplifiedSVC(ClassifierMixin, BaseEstimator):
         if not hasattr(model, "n_support_"):
             raise NotFittedError(f"{type(model).__name__} has no n_support_: fit it first")
         self.kernel_ = _merge_kernel(model)
+        if method == "top_down" and self.kernel_.kind != "rbf":
+            raise ValueError(
+                "method='top_down' builds Gaussian pre-images and needs the 'rbf' kernel; for the "
+                f"model's {model.kernel!r} kernel use one of 'bottom_up', 'l1', 'kpca'"
+            )
         self.classes_ = np.asarray(model.classes_)
         self._ovr_shape = getattr(model, "decision_function_shape", "ovr") == "ovr"
         self.layout_, machines = _machines(model)
+        sizes = _sizes(self.n_vectors, [alpha.size for _, alpha, _ in machines])
         t0 = time.perf_counter()
         self.machines_, rows = [], []
-        for X, alpha, threshold in tqdm(machines, disable=not progress, desc="simplify",
-                                        unit="machine"):  # fmt: skip
-            r = bottom_up(X, alpha, self.kernel_, mmd, mode=mode,
-                          phase2_iter=phase2_iter if phase2 else 0)  # fmt: skip
-            self.machines_.append((r.Z, r.beta, threshold))
-            rows.append({"n_before": int(alpha.size), "n_after": int(r.Z.shape[0]),
-                         "mmd_phase1": r.mmd_phase1, "mmd": r.mmd, "distance2": r.distance2,
-                         "time": r.time})  # fmt: skip
+        bar = tqdm(zip(machines, sizes, strict=True), total=len(machines), disable=not progress,
+                   desc=f"simplify ({method})", unit="machine")  # fmt: skip
+        for (X, alpha, threshold), n in bar:
+            t = time.perf_counter()
+            Z, beta, row = _simplify_machine(method, X, alpha, self.kernel_, mmd, n,
+                                             phase2_iter if phase2 else 0, mode)  # fmt: skip
+            self.machines_.append((Z, beta, threshold))
+            rows.append({"n_before": int(alpha.size), "n_after": int(Z.shape[0]), **row,
+                         "time": time.perf_counter() - t})  # fmt: skip
         self.support_vectors_ = np.vstack([Z for Z, _, _ in self.machines_])
         self.n_vectors_ = np.array([Z.shape[0] for Z, _, _ in self.machines_], dtype=np.int64)
         self.report_ = {
@@ -253,13 +326,14 @@ class SimplifiedSVC(ClassifierMixin, BaseEstimator):
         return self.classes_[np.argmax(ovo_votes(raw, len(self.classes_)), axis=1)]
 
 
-def simplify(model, mmd=1.0, *, phase2=True, phase2_iter=200, method="bottom_up", mode="angle",
-             progress=False):  # fmt: skip
+def simplify(model, mmd=1.0, *, n_vectors=None, phase2=True, phase2_iter=200, method="bottom_up",
+             mode="angle", progress=False):  # fmt: skip
     """Return a simplified copy of a fitted SVC: fewer vectors, the same interface.
 
-    Every binary machine of ``model`` is simplified by Nguyen's bottom-up method
-    (:func:`svmbook.simplify.bottom_up`, Table 3.1: merges under the MMD threshold ``mmd``, the
-    refit of Proposition 5, Phase II), keeping its threshold.
+    Every binary machine of ``model`` is simplified, keeping its threshold: by default by
+    Nguyen's bottom-up method (:func:`svmbook.simplify.bottom_up`, Table 3.1: merges under the
+    MMD threshold ``mmd``, the refit of Proposition 5, Phase II), or by one of the rivals it is
+    compared with (``method``).
 
     Parameters
     ----------
@@ -267,12 +341,15 @@ def simplify(model, mmd=1.0, *, phase2=True, phase2_iter=200, method="bottom_up"
         A fitted classifier with the Gaussian, homogeneous polynomial or linear kernel.
     mmd : float, default=1.0
         The MMD threshold, ``>= 0``; larger removes more vectors.
+    n_vectors : None, int, float or sequence of int, default=None
+        Instead of ``mmd``, each machine's size (an int, a fraction of its vectors, or one int
+        per machine); not for ``method="bottom_up"``. See :class:`SimplifiedSVC`.
     phase2 : bool, default=True
         Run Phase II.
     phase2_iter : int, default=200
         L-BFGS iterations of Phase II.
-    method : {"bottom_up"}, default="bottom_up"
-        The method.
+    method : {"bottom_up", "top_down", "l1", "kpca"}, default="bottom_up"
+        The method (see :class:`SimplifiedSVC`).
     mode : {"angle", "segment"}, default="angle"
         The polynomial merge's search.
     progress : bool, default=False
@@ -289,8 +366,8 @@ def simplify(model, mmd=1.0, *, phase2=True, phase2_iter=200, method="bottom_up"
     sklearn.exceptions.NotFittedError
         If ``model`` is not fitted.
     ValueError
-        If ``mmd`` is negative or not finite, an option is unknown, or the kernel is not
-        supported (the message names the supported kernels).
+        If ``mmd`` is negative or not finite, ``n_vectors`` is malformed, an option is unknown,
+        or the kernel is not supported (the message names the supported kernels).
 
     Examples
     --------
@@ -304,5 +381,5 @@ def simplify(model, mmd=1.0, *, phase2=True, phase2_iter=200, method="bottom_up"
     >>> bool(np.mean(small.predict(X) == model.predict(X)) > 0.98)
     True
     """
-    return SimplifiedSVC(mmd, phase2=phase2, phase2_iter=phase2_iter, method=method, mode=mode,
-                         progress=progress).simplify(model)  # fmt: skip
+    return SimplifiedSVC(mmd, n_vectors=n_vectors, phase2=phase2, phase2_iter=phase2_iter,
+                         method=method, mode=mode, progress=progress).simplify(model)  # fmt: skip

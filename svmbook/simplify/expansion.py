@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._docstrings import shared_docs
-from .._validation import check_int, check_option, check_positive
+from .._validation import check_int, check_interval, check_option, check_positive
 from ..kernels import get_kernel
 
 # the two expansions' parameters, documented once (svmbook._docstrings)
@@ -36,6 +36,7 @@ beta : array-like of shape (n_z,)
 
 __all__ = [
     "MergeKernel",
+    "check_targets",
     "distance2",
     "distance2_gradient",
     "marginal_differences",
@@ -219,3 +220,34 @@ def marginal_differences(X_sv, alpha, Z, beta, kernel):
     f = kernel(X_sv, X_sv) @ np.asarray(alpha, dtype=np.float64)
     g = kernel(X_sv, Z) @ np.asarray(beta, dtype=np.float64)
     return np.abs(f - g)
+
+
+def check_targets(n_vectors, theta, n_sv):
+    """Validate the stopping targets of a simplification: a size, an MMD threshold, or both.
+
+    Parameters
+    ----------
+    n_vectors : int or None
+        The size, ``1 <= n_vectors <= n_sv``.
+    theta : float or None
+        The MMD threshold, ``>= 0``.
+    n_sv : int
+        The expansion's length.
+
+    Returns
+    -------
+    n_vectors : int or None
+    theta : float or None
+
+    Raises
+    ------
+    ValueError
+        If both are None or one is out of range.
+    """
+    if n_vectors is None and theta is None:
+        raise ValueError("give n_vectors (a size) or theta (an MMD threshold), or both")
+    if n_vectors is not None:
+        n_vectors = check_int("n_vectors", n_vectors, 1, n_sv)
+    if theta is not None:
+        theta = check_interval("theta", theta, 0.0, np.inf, high_open=True)
+    return n_vectors, theta

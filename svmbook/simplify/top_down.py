@@ -28,7 +28,13 @@ import numpy as np
 
 from .._validation import check_int, check_positive
 from .bottom_up import _check_expansion, phase2
-from .expansion import MergeKernel, distance2, marginal_differences, refit_weights
+from .expansion import (
+    MergeKernel,
+    check_targets,
+    distance2,
+    marginal_differences,
+    refit_weights,
+)
 
 __all__ = ["TopDownResult", "fixed_point_preimage", "top_down"]
 
@@ -113,14 +119,16 @@ def fixed_point_preimage(X, a, gamma, z0, *, max_iter=1000, tol=1e-10):
     return z, max_iter, False
 
 
-def top_down(X_sv, alpha, kernel, n_vectors, *, n_restarts=10, phase2_iter=0):
-    """Build a reduced expansion of ``n_vectors`` Gaussian pre-images, greedily (3.5)-(3.12).
+def top_down(X_sv, alpha, kernel, n_vectors=None, *, theta=None, n_restarts=10, phase2_iter=0):
+    """Build a reduced expansion of Gaussian pre-images, greedily (3.5)-(3.12).
 
     Each new vector is the best, by ``(Psi_{m-1} . Phi(z))^2``, of the ``n_restarts`` support
     vectors where the residual ``|Psi_{m-1} . Phi(x_s)|`` is largest and of the fixed points
     (:func:`fixed_point_preimage`) started there; then all weights are refitted (Proposition 5).
-    The construction is deterministic. It stops early when no candidate is a direction of the
-    residual any more (the result then has fewer vectors). Phase II
+    The construction is deterministic. It stops at ``n_vectors`` vectors, or as soon as the
+    refitted expansion's MMD at the original support vectors is at most ``theta`` (the bottom-up
+    method's stopping rule, Definition 6), whichever comes first, and early when no candidate is a
+    direction of the residual any more. Phase II
     (:func:`svmbook.simplify.phase2`) optionally follows, the thesis's "gradient-based Phase II
     from a top-down start".
 
@@ -132,8 +140,10 @@ def top_down(X_sv, alpha, kernel, n_vectors, *, n_restarts=10, phase2_iter=0):
         Their signed weights (non-zero).
     kernel : MergeKernel
         A Gaussian kernel (``kind="rbf"``).
-    n_vectors : int
-        The reduced set's size, ``1 <= n_vectors <= n_sv``.
+    n_vectors : int or None, default=None
+        The most vectors, ``1 <= n_vectors <= n_sv`` (None: ``n_sv``).
+    theta : float or None, default=None
+        The MMD threshold (None: build ``n_vectors``). At least one of the two is required.
     n_restarts : int, default=10
         Fixed-point starts per vector.
     phase2_iter : int, default=0
@@ -147,7 +157,8 @@ def top_down(X_sv, alpha, kernel, n_vectors, *, n_restarts=10, phase2_iter=0):
     Raises
     ------
     ValueError
-        If the expansion is malformed, the kernel is not Gaussian, or a count is out of range.
+        If the expansion is malformed, the kernel is not Gaussian, a count or ``theta`` is out of
+        range, or neither target is given.
     """
     t0 = time.perf_counter()
     X_sv, alpha = _check_expansion(X_sv, alpha)
@@ -156,17 +167,20 @@ def top_down(X_sv, alpha, kernel, n_vectors, *, n_restarts=10, phase2_iter=0):
             f"top_down builds Gaussian pre-images: kernel must be MergeKernel('rbf', ...), "
             f"got {kernel!r}"
         )
-    n_vectors = check_int("n_vectors", n_vectors, 1, X_sv.shape[0])
+    n_vectors, theta = check_targets(n_vectors, theta, X_sv.shape[0])
+    n_vectors = X_sv.shape[0] if n_vectors is None else n_vectors
     n_restarts = check_int("n_restarts", n_restarts, 1)
     phase2_iter = check_int("phase2_iter", phase2_iter, 0)
     Z = np.empty((0, X_sv.shape[1]))
     beta = np.empty(0)
     n_iter = 0
-    psi2 = float(alpha @ kernel(X_sv, X_sv) @ alpha)
+    Ka = kernel(X_sv, X_sv) @ alpha  # Psi . Phi(x_s)
+    psi2 = float(alpha @ Ka)
+    Kxz = np.empty((X_sv.shape[0], 0))  # K(x_s, z_j), a column per vector
     for _ in range(n_vectors):
         terms_X = np.vstack([X_sv, Z])
         terms_a = np.concatenate([alpha, -beta])
-        residual = kernel(X_sv, terms_X) @ terms_a  # Psi_{m-1} . Phi(x_s)
+        residual = Ka - Kxz @ beta  # Psi_{m-1} . Phi(x_s)
         starts = np.argsort(-np.abs(residual), kind="stable")[:n_restarts]
         candidates = [X_sv[s] for s in starts]
         for s in starts:
@@ -178,7 +192,10 @@ def top_down(X_sv, alpha, kernel, n_vectors, *, n_restarts=10, phase2_iter=0):
         if not fits[best] > 1e-14 * psi2:  # nothing left that a new vector can explain
             break
         Z = np.vstack([Z, candidates[best]])
+        Kxz = np.column_stack([Kxz, kernel(X_sv, Z[-1:])])
         beta = refit_weights(Z, X_sv, alpha, kernel)
+        if theta is not None and np.max(np.abs(Ka - Kxz @ beta)) <= theta:
+            break
     if phase2_iter:
         Z, beta = phase2(Z, beta, X_sv, alpha, kernel, max_iter=phase2_iter)
     return TopDownResult(

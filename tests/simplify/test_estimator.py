@@ -92,9 +92,46 @@ def test_bad_input(moons):
     with pytest.raises(ValueError, match="mmd"):
         simplify(model, mmd=np.inf)
     with pytest.raises(ValueError, match="method"):
-        simplify(model, method="top_down")
+        simplify(model, method="pre_image")
+    with pytest.raises(ValueError, match="n_vectors applies to the methods 'top_down'"):
+        simplify(model, n_vectors=5)
+    poly = SklearnSVC(kernel="poly", coef0=0.0).fit(X, y)
+    with pytest.raises(ValueError, match="'rbf' kernel; for the model's 'poly' kernel use"):
+        simplify(poly, method="top_down")
+    for bad in (0, 1.5, -0.2, [3, 4], ["a"], True):
+        with pytest.raises(ValueError, match="n_vectors"):
+            simplify(model, method="l1", n_vectors=bad)
     small = simplify(model, mmd=0.1)
     with pytest.raises(ValueError, match="features"):
         small.predict(X[:, :1])
     with pytest.raises(NotFittedError):
         SimplifiedSVC().predict(X)
+
+
+@pytest.mark.parametrize("method", ["top_down", "l1", "kpca"])
+@pytest.mark.parametrize("cls", [SVC, SklearnSVC])
+def test_rival_methods_by_mmd_and_by_size(moons, iris, method, cls):
+    """Check the rivals through simplify: the MMD target, the three forms of the size target."""
+    X, y = moons
+    model = cls(gamma=1.0, C=10.0).fit(X, y)
+    small = simplify(model, mmd=0.3, method=method, phase2=False)
+    row = small.report_["machines"][0]
+    assert row["mmd_phase1"] == pytest.approx(row["mmd"])  # no Phase II: the same expansion
+    if method != "kpca":  # kernel PCA checks the threshold before its refit
+        assert row["mmd"] <= 0.3
+    assert small.report_["n_after"] < small.report_["n_before"]
+    assert np.mean(small.predict(X) == model.predict(X)) >= 0.98
+    n = model.support_.size
+    assert simplify(model, method=method, n_vectors=7, phase2=False).n_vectors_.tolist() == [7]
+    half = simplify(model, method=method, n_vectors=0.5, phase2=False)
+    assert half.n_vectors_.tolist() == [int(np.ceil(0.5 * n))]
+    # Phase II from the rival's start never moves away from Psi
+    both = simplify(model, method=method, n_vectors=7).report_["machines"][0]
+    alone = simplify(model, method=method, n_vectors=7, phase2=False).report_["machines"][0]
+    assert both["distance2"] <= alone["distance2"]
+    Xi, yi = iris
+    ovo = cls(gamma=0.5, C=10.0).fit(Xi, yi)
+    bu = simplify(ovo, mmd=0.3, phase2=False)
+    same = simplify(ovo, method=method, n_vectors=bu.n_vectors_, phase2=False)
+    assert same.n_vectors_.tolist() == bu.n_vectors_.tolist()
+    assert np.mean(same.predict(Xi) == ovo.predict(Xi)) >= 0.9

@@ -26,6 +26,7 @@ from svmbook import plots
 from svmbook._docstrings import shared_docs
 from svmbook._validation import check_range
 from svmbook.plots._style import COLORS, format_value, scatter_classes, style
+from svmbook.simplify import simplify
 
 __all__ = [
     "checkbox",
@@ -39,6 +40,7 @@ __all__ = [
     "is_static",
     "log_slider",
     "render_message",
+    "simplify_view",
     "svc_view",
     "svr_view",
 ]
@@ -330,6 +332,47 @@ def svr_view(estimator, x, y, ax=None, *, plot_options=None, **params):
         return ax
     epsilon = model.get_params().get("epsilon", 0.0)
     return plots.plot_svr_1d(model, x, y, epsilon=epsilon, ax=ax, **options)
+
+
+def simplify_view(model, X, y, ax=None, *, mmd, phase2=True, legend=True):
+    """Simplify a fitted two-class machine at ``mmd`` and draw both: an MMD slider's callback.
+
+    ``svmbook.simplify.simplify(model, mmd=mmd, phase2=phase2)``, then
+    ``plots.plot_simplified_boundary``. A ``ValueError`` (an MMD out of range) is drawn as a
+    message over the data instead of raised.
+
+    Parameters
+    ----------
+    model : fitted classifier
+        A two-class SVC fitted on ``X, y`` (svmbook's or scikit-learn's); never modified.
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    mmd : float
+        The MMD threshold of the bottom-up method.
+    phase2 : bool, default=True
+        Run Phase II.
+    legend : bool, default=True
+        Draw the legend (beside the panel).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    with style():
+        if ax is None:
+            _, ax = plt.subplots()
+        try:
+            simplified = simplify(model, mmd=mmd, phase2=phase2)
+        except ValueError as exc:
+            _draw_data(ax, X, y)
+            render_message(ax, exc)
+            return ax
+    n_after = simplified.report_["n_after"]
+    title = f"MMD {format_value(mmd)}: {len(model.support_)} SVs $\\to$ {n_after} vectors"
+    return plots.plot_simplified_boundary(model, simplified, X, y, ax=ax, title=title,
+                                          legend=legend)  # fmt: skip
 
 
 # --- explorers ----------------------------------------------------------------------------------

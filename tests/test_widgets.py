@@ -253,3 +253,27 @@ def test_control_helpers():
         float_slider("mu", 1.0, 1.0)
     with pytest.raises(ValueError, match="options must not be empty"):
         dropdown("kernel", [])
+
+
+@pytest.mark.parametrize("mmd", [0.0, 0.5, 3.0])
+def test_simplify_view_at_slider_endpoints(mmd):
+    from sklearn.datasets import make_moons
+
+    X2, y2 = make_moons(80, noise=0.2, random_state=0)
+    model = SVC(kernel="rbf", gamma=1.0, C=10.0).fit(X2, y2)
+    ax = widgets.simplify_view(model, X2, y2, mmd=mmd, phase2=False)
+    (reduced,) = [a for a in ax.get_children() if a.get_gid() == "reduced_vectors"]
+    n_after = len(reduced.get_offsets())
+    assert 1 <= n_after <= len(model.support_)
+    assert ax.get_title() == f"MMD {mmd:g}: {len(model.support_)} SVs $\\to$ {n_after} vectors"
+    assert _n_circled(ax) == len(model.support_)
+    assert ax.get_legend() is not None
+    assert widgets.simplify_view(model, X2, y2, mmd=mmd, legend=False).get_legend() is None
+
+
+def test_simplify_view_renders_invalid_mmd():
+    model = SVC(kernel="rbf", gamma=1.0).fit(X, Y)
+    _, ax = plt.subplots()
+    assert widgets.simplify_view(model, X, Y, ax, mmd=-1.0) is ax
+    (message,) = _messages(ax)
+    assert "mmd" in message

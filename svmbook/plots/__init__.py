@@ -15,7 +15,8 @@ Modules: :mod:`~svmbook.plots.theory` (Gunn ch. 1), :mod:`~svmbook.plots.hyperpl
 :mod:`~svmbook.plots.weighting` (Goodrich chs. 2-5), :mod:`~svmbook.plots.model_selection`
 (Goodrich ch. 6, Nguyen ch. 4), :mod:`~svmbook.plots.radius_margin` (Goodrich section 6.3),
 :mod:`~svmbook.plots.working_sets` (Nguyen's first working sets from trained machines, ch. 4),
-:mod:`~svmbook.plots.reduced_set` (Nguyen's simplified machines, ch. 3), and
+:mod:`~svmbook.plots.simplify` (Nguyen's merges and simplified 2-D machines, ch. 3),
+:mod:`~svmbook.plots.reduced_set` (Nguyen's simplified machines on USPS, ch. 3), and
 :mod:`~svmbook.plots.grid` (small multiples of any of them).
 """
 
@@ -68,6 +69,7 @@ from svmbook.plots.nearest_point import (
 from svmbook.plots.radius_margin import plot_bound_bands, plot_iteration_map
 from svmbook.plots.reduced_set import plot_reduced_vectors, plot_reduction_accuracy
 from svmbook.plots.regression import plot_losses, plot_svr_1d
+from svmbook.plots.simplify import plot_merge_curve, plot_merge_pair, plot_simplified_boundary
 from svmbook.plots.smo import (
     loglog_slope,
     plot_pair_step,
@@ -115,6 +117,8 @@ __all__ = [
     "plot_linear_classifiers",
     "plot_losses",
     "plot_meb",
+    "plot_merge_curve",
+    "plot_merge_pair",
     "plot_min_norm_point",
     "plot_modelling_errors",
     "plot_mu_map",
@@ -135,6 +139,7 @@ __all__ = [
     "plot_scaling",
     "plot_separating_lines",
     "plot_shattering",
+    "plot_simplified_boundary",
     "plot_slacks",
     "plot_smo_trace",
     "plot_speedups",

@@ -10,7 +10,7 @@ Claim: the figure's ``f`` has one maximum. The counter-example is in the setting
 the thesis's "unique maximum" holds only for ``C_ij >= e^{-2}``
 (``docs/errata.md#nguyen-2006-props-2-3-unique-max``).
 
-Fig. 3.4 (section 3.4) shows two 2-D data sets whose Gaussian machines of 61 and 75 support
+Fig. 3.4 (section 3.3.2) shows two 2-D data sets whose Gaussian machines of 61 and 75 support
 vectors are simplified to 4 and 20 vectors with "almost identical" decision boundaries. The
 thesis gives neither the data nor the kernel's or the simplification's parameters. Ours: two
 moons (``sklearn.datasets.make_moons(170, noise=0.25)``) and two Gaussian blobs
@@ -210,6 +210,6 @@ def _figure(number, title, section, runner, **extra):
 EXPERIMENTS = by_name(
     _figure("3.1", "The merge's one-dimensional problem f(k) of (3.24), m = 0.4, C_ij = 0.7",
             "3.3.1", _fig_3_1),  # fmt: skip
-    _figure("3.4", "Original and simplified Gaussian machines on two 2-D data sets", "3.4",
+    _figure("3.4", "Original and simplified Gaussian machines on two 2-D data sets", "3.3.2",
             _fig_3_4, seeded=True),  # fmt: skip
 )

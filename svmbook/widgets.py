@@ -335,11 +335,14 @@ def svr_view(estimator, x, y, ax=None, *, plot_options=None, **params):
 
 
 def simplify_view(model, X, y, ax=None, *, mmd, phase2=True, legend=True):
-    """Simplify a fitted two-class machine at ``mmd`` and draw both: an MMD slider's callback.
+    """Simplify a fitted two-class machine at the threshold ``mmd`` and draw both machines.
 
+    The callback of a slider over the MMD threshold ``theta``:
     ``svmbook.simplify.simplify(model, mmd=mmd, phase2=phase2)``, then
-    ``plots.plot_simplified_boundary``. A ``ValueError`` (an MMD out of range) is drawn as a
-    message over the data instead of raised.
+    ``plots.plot_simplified_boundary``, titled with ``theta`` and the vector counts (the MMD
+    reached, which can be far below ``theta``, is in the simplification's ``report_``). A
+    ``ValueError`` (a threshold out of range) is drawn as a message over the data instead of
+    raised.
 
     Parameters
     ----------
@@ -350,7 +353,7 @@ def simplify_view(model, X, y, ax=None, *, mmd, phase2=True, legend=True):
     ax : matplotlib Axes, optional
         Where to draw; a new figure is created when None.
     mmd : float
-        The MMD threshold of the bottom-up method.
+        The MMD threshold ``theta`` of the bottom-up method (``simplify``'s ``mmd``).
     phase2 : bool, default=True
         Run Phase II.
     legend : bool, default=True
@@ -370,7 +373,8 @@ def simplify_view(model, X, y, ax=None, *, mmd, phase2=True, legend=True):
             render_message(ax, exc)
             return ax
     n_after = simplified.report_["n_after"]
-    title = f"MMD {format_value(mmd)}: {len(model.support_)} SVs $\\to$ {n_after} vectors"
+    title = (f"$\\theta = {format_value(mmd)}$: {len(model.support_)} SVs $\\to$ {n_after} "
+             "vectors")
     return plots.plot_simplified_boundary(model, simplified, X, y, ax=ax, title=title,
                                           legend=legend)  # fmt: skip
 

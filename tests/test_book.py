@@ -91,6 +91,12 @@ def _first_heading(nb_path):
     return re.match(r"#\s+(.+)", first_md.source).group(1).strip()
 
 
+def test_docs_pages_the_chapters_link_to(book):
+    out, pages = book
+    for name in ("errata", "reproductions"):
+        assert out / "docs" / f"{name}.html" in pages, f"docs/{name}.md is not in the book"
+
+
 def test_table_of_contents_in_chapter_order(book):
     out, pages = book
     text = (out / "index.html").read_text(encoding="utf-8")

@@ -265,7 +265,8 @@ def test_simplify_view_at_slider_endpoints(mmd):
     (reduced,) = [a for a in ax.get_children() if a.get_gid() == "reduced_vectors"]
     n_after = len(reduced.get_offsets())
     assert 1 <= n_after <= len(model.support_)
-    assert ax.get_title() == f"MMD {mmd:g}: {len(model.support_)} SVs $\\to$ {n_after} vectors"
+    title = f"$\\theta = {mmd:g}$: {len(model.support_)} SVs $\\to$ {n_after} vectors"
+    assert ax.get_title() == title  # the threshold theta, not the MMD reached
     assert _n_circled(ax) == len(model.support_)
     assert ax.get_legend() is not None
     assert widgets.simplify_view(model, X2, y2, mmd=mmd, legend=False).get_legend() is None

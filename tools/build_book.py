@@ -8,7 +8,8 @@ Assembles a Sphinx source directory (default ``<out>/../book-src``, rebuilt from
 order), the non-notebook files under the repository's ``notebooks/`` (images a chapter may
 reference) and an ``index.md`` generated from ``book/index.md``: the chapter table (titles and
 one-line summaries read from each notebook's first markdown cell) and the toctree, plus
-``docs/errata.md``, which the chapters link to.
+``docs/errata.md`` and ``docs/reproductions.md`` (the report of the registry's reproductions),
+which the chapters link to.
 
 Then runs ``sphinx-build -b html -n -W --keep-going``: any warning (a broken cross-reference, a
 missing image, a malformed heading) fails the build. Notebooks are not executed (MyST-NB
@@ -31,6 +32,8 @@ from nbexec import chapter_summary, chapter_title, chapters, package_version  # 
 
 REPO = Path(__file__).resolve().parent.parent
 BOOK = REPO / "book"
+#: Pages of ``docs/`` the chapters link to: the errata and the report of the reproductions.
+DOCS_PAGES = ("errata.md", "reproductions.md")
 
 
 def chapter_entries(notebooks: list[Path]) -> list[dict]:
@@ -101,10 +104,12 @@ def assemble(notebook_dir: Path, src: Path) -> list[dict]:
             shutil.copy2(asset, src / "notebooks" / rel)
     for path in notebooks:
         shutil.copy2(path, src / "notebooks" / path.name)
-    # The errata the chapters link to (../docs/errata.md): a page outside the toctree.
+    # The pages the chapters link to (../docs/errata.md, ../docs/reproductions.md): outside the
+    # toctree, so each is marked an orphan.
     (src / "docs").mkdir()
-    errata = (REPO / "docs" / "errata.md").read_text(encoding="utf-8")
-    (src / "docs" / "errata.md").write_text("---\norphan: true\n---\n\n" + errata, encoding="utf-8")
+    for name in DOCS_PAGES:
+        text = (REPO / "docs" / name).read_text(encoding="utf-8")
+        (src / "docs" / name).write_text("---\norphan: true\n---\n\n" + text, encoding="utf-8")
     entries = chapter_entries(notebooks)
     version = package_version()
     (src / "index.md").write_text(render_index(entries, version), encoding="utf-8")

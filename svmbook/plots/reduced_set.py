@@ -47,11 +47,13 @@ def plot_reduction_accuracy(
         ``{name: (n_vectors, errors)}``: per point, the vectors kept (in total over the
         machines) and the test errors, two sequences of the same length.
     n_original : int
-        The support vectors of the original machines (the reduction's 0 %).
+        The support vectors of the original classifier, one machine or several (the
+        reduction's 0 %).
     n_test : int
         The number of test points.
     original_errors : int, optional
-        The original machines' test errors, drawn as a dotted level; none when None.
+        The original classifier's test errors, drawn as a dotted level labelled "original
+        classifier"; none when None.
     {ax}
     {title}
     {legend}
@@ -81,7 +83,7 @@ def plot_reduction_accuracy(
                 ms=4, lw=1.3, label=str(name), gid=str(name))  # fmt: skip
     if original_errors is not None:
         ax.axhline(100.0 * (1.0 - original_errors / n_test), color=COLORS["model"], ls=":",
-                   lw=1.2, label="original machines", gid="original")  # fmt: skip
+                   lw=1.2, label="original classifier", gid="original")  # fmt: skip
     label_axes(ax, "reduction rate (%)", "test accuracy (%)", title)
     if legend:
         legend_outside(ax)

@@ -1,9 +1,14 @@
 r"""Figures of the simplification chapter (Nguyen 2006, chapter 3).
 
+The labels use the book's symbols, not the thesis's: the mixing proportion ``omega`` of a pair
+(Nguyen's ``m``), the pair's kernel value ``K_ij`` (his ``C_ij``), the position ``t`` on the
+segment (his ``k``) and the curve ``g(t)`` (his ``f(k)``).
+
 * :func:`plot_merge_curve` -- the one-dimensional problem of a Gaussian merge,
-  ``f(k) = m C^{(1-k)^2} + (1 - m) C^{k^2}`` on ``[0, 1]`` (Nguyen's (3.24), Fig. 3.1), with its
-  global maximum starred, any other local maximum ringed and the starting value ``k = m``
-  dotted; below ``C = e^{-2}`` the curve can have two maxima, and the title says so;
+  ``g(t) = omega K_ij^{(1-t)^2} + (1 - omega) K_ij^{t^2}`` on ``[0, 1]`` (Nguyen (2006),
+  eq. (3.24) and Fig. 3.1), with its global maximum starred, any other local maximum ringed and
+  the starting value ``t = omega`` dotted; below ``K_ij = e^{-2}`` the curve can have two maxima,
+  and the title says so;
 * :func:`plot_merge_pair` -- two same-class Gaussian terms along the line through their
   vectors, their sum, and the single term of the merge that replaces them (Proposition 2);
 * :func:`plot_simplified_boundary` -- a two-class machine on 2-D data and its simplification:
@@ -40,53 +45,56 @@ from svmbook.simplify import gaussian_merge_curve, merge_gaussian
 
 __all__ = ["plot_merge_curve", "plot_merge_pair", "plot_simplified_boundary"]
 
-#: Below this kernel value of the pair, ``f`` of (3.24) can have two maxima on ``[0, 1]``.
-BIMODAL_C = float(np.exp(-2.0))
+#: Below this kernel value ``K_ij`` of the pair, ``g(t)`` can have two maxima on ``[0, 1]``.
+BIMODAL_K_IJ = float(np.exp(-2.0))
+#: Two maxima of ``g`` closer than this are a tie (equal by symmetry, up to the curve's rounding).
+_TIE = 1e-9
+#: The largest reduced vector's area, in units of a data point's.
+_REDUCED_SIZE = 8.0
 #: The reduced vectors' colour (the simplified machine's lines share it).
 _SIMPLIFIED = OKABE_ITO[2]
 
 
-def _check_m_C(m, C):
-    """Validate ``m`` in ``(0, 1)`` and ``C`` in ``(0, 1)``; return them as floats."""
-    m, C = float(m), float(C)
-    if not 0.0 < m < 1.0:
-        raise ValueError(f"m must lie in (0, 1), got {m!r}")
-    if not 0.0 < C < 1.0:
-        raise ValueError(f"C must lie in (0, 1) (two distinct points), got {C!r}")
-    return m, C
+def _check_omega_K_ij(omega, K_ij):
+    """Validate ``omega`` in ``(0, 1)`` and ``K_ij`` in ``(0, 1)``; return them as floats."""
+    omega, K_ij = float(omega), float(K_ij)
+    if not 0.0 < omega < 1.0:
+        raise ValueError(f"omega must lie in (0, 1), got {omega!r}")
+    if not 0.0 < K_ij < 1.0:
+        raise ValueError(f"K_ij must lie in (0, 1) (two distinct points), got {K_ij!r}")
+    return omega, K_ij
 
 
-def _merge_on_unit_segment(m, C):
-    """Return Proposition 2's merge of ``x_i = 1``, ``x_j = 0`` with weights ``m, 1 - m``.
+def _merge_on_unit_segment(omega, K_ij):
+    """Return Proposition 2's merge of ``x_i = 1``, ``x_j = 0`` with weights ``omega, 1 - omega``.
 
-    The pair's kernel value is ``exp(-gamma) = C``, so the merge's ``k`` is the global maximiser
-    of ``f`` for these ``m`` and ``C``.
+    The pair's kernel value is ``exp(-gamma) = K_ij``, so the merge's position ``t`` (the
+    package's ``k``) is the global maximiser of ``g`` for these ``omega`` and ``K_ij``.
     """
-    return merge_gaussian([1.0], [0.0], m, 1.0 - m, gamma=-np.log(C))
+    return merge_gaussian([1.0], [0.0], omega, 1.0 - omega, gamma=-np.log(K_ij))
 
 
 @styled
-def plot_merge_curve(m, C, *, ax=None, title=None, legend=True, n_points=401):
-    r"""Draw Nguyen's ``f(k)`` of (3.24) on ``[0, 1]``, its global maximum starred (Fig. 3.1).
+def plot_merge_curve(omega, K_ij, *, ax=None, title=None, legend=True, n_points=401):
+    r"""Draw ``g(t)`` of a Gaussian merge on ``[0, 1]``, its global maximum starred (Fig. 3.1).
 
-    ``f(k)`` is the inner product of the mixture ``M = m Phi(x_i) + (1 - m) Phi(x_j)`` with the
-    image of ``z = k x_i + (1 - k) x_j``; the merge takes its global maximiser ``k*``
-    (:func:`svmbook.simplify.merge_gaussian`). Other local maxima are ringed and the start
-    ``k = m`` (the weights' mixing proportion) is a dotted vertical line. When
-    ``C < e^{-2}`` the title says that two maxima are possible (``m`` near 1/2 has them): the
-    search must be global. The labels use the book's symbols: the position ``t`` (Nguyen's
-    ``k``; ``k`` is the kernel), the curve ``g(t)`` (``f`` is the decision function), the pair's
-    kernel value ``kappa`` (Nguyen's ``C_ij``; ``C`` is the penalty) and the feature map ``phi``.
+    ``g(t) = omega K_ij^{(1-t)^2} + (1 - omega) K_ij^{t^2}`` (Nguyen (2006), eq. (3.24), his
+    ``f(k)``) is the inner product of the mixture ``phibar = omega phi(x_i) + (1 - omega)
+    phi(x_j)`` with the image of ``z = t x_i + (1 - t) x_j``; the merge takes its global maximiser
+    ``t*`` (:func:`svmbook.simplify.merge_gaussian`). Other local maxima are ringed, and labelled
+    a tie when they are as high as ``t*`` (``omega = 1/2``: the search keeps one of the two equal
+    maxima); the start ``t = omega`` is a dotted vertical line. When ``K_ij < e^{-2}`` the title
+    says that two maxima are possible (``omega`` near 1/2 has them): the search must be global.
 
     Parameters
     ----------
-    m : float
-        ``alpha_i / (alpha_i + alpha_j)``, in ``(0, 1)``.
-    C : float
-        The pair's kernel value ``K(x_i, x_j)``, in ``(0, 1)``.
+    omega : float
+        The mixing proportion ``alpha_i / (alpha_i + alpha_j)`` (Nguyen's ``m``), in ``(0, 1)``.
+    K_ij : float
+        The pair's kernel value ``k(x_i, x_j)`` (Nguyen's ``C_ij``), in ``(0, 1)``.
     {ax}
     title : str, optional
-        Axis title (default: the values of ``m`` and ``C``, and the bimodal regime).
+        Axis title (default: the values of ``omega`` and ``K_ij``, and the bimodal regime).
     {legend}
     n_points : int, default=401
         Points of the drawn curve.
@@ -96,31 +104,42 @@ def plot_merge_curve(m, C, *, ax=None, title=None, legend=True, n_points=401):
     Raises
     ------
     ValueError
-        If ``m`` or ``C`` lies outside ``(0, 1)``.
+        If ``omega`` or ``K_ij`` lies outside ``(0, 1)``.
     """
-    m, C = _check_m_C(m, C)
-    ks = np.linspace(0.0, 1.0, int(n_points))
-    f = gaussian_merge_curve(ks, m, C)
-    k_star = _merge_on_unit_segment(m, C).k
-    f_star = float(gaussian_merge_curve(k_star, m, C))
+    omega, K_ij = _check_omega_K_ij(omega, K_ij)
+    ts = np.linspace(0.0, 1.0, int(n_points))
+    g = gaussian_merge_curve(ts, omega, K_ij)
+    t_star = _merge_on_unit_segment(omega, K_ij).k
+    g_star = float(gaussian_merge_curve(t_star, omega, K_ij))
     ax = get_ax(ax)
-    ax.plot(ks, f, color=COLORS["model"], lw=1.5, gid="curve", label="$g(t)$")
-    inner = np.flatnonzero((f[1:-1] >= f[:-2]) & (f[1:-1] >= f[2:])) + 1
-    others = [i for i in inner if abs(ks[i] - k_star) > 2.0 / (ks.size - 1)]
+    ax.plot(ts, g, color=COLORS["model"], lw=1.5, gid="curve", label="$g(t)$")
+    inner = np.flatnonzero((g[1:-1] >= g[:-2]) & (g[1:-1] >= g[2:])) + 1
+    others = [i for i in inner if abs(ts[i] - t_star) > 2.0 / (ts.size - 1)]
     if others:
-        P = np.column_stack([ks[others], f[others]])
-        ring_points(ax, P, OKABE_ITO[1], size=120, gid="local_max", label="another local maximum",
-                    lw=1.4)  # fmt: skip
-    mark_star(ax, (k_star, f_star), gid="global_max", label=f"global maximum $t^* = {k_star:.3f}$")
-    ax.axvline(m, color=COLORS["breakpoint"], ls=":", lw=1.2, gid="start", label="start $t = m$")
+        # the grid's peak of another maximum can sit a grid step off it: compare the refined values
+        tie = all(abs(_refine(ts[i], omega, K_ij) - g_star) <= _TIE for i in others)
+        label = "an equal maximum (a tie)" if tie else "another local maximum"
+        P = np.column_stack([ts[others], g[others]])
+        ring_points(ax, P, OKABE_ITO[1], size=120, gid="local_max", label=label, lw=1.4)
+    mark_star(ax, (t_star, g_star), gid="global_max",
+              label=f"maximum used, $t^* = {t_star:.3f}$")  # fmt: skip
+    ax.axvline(omega, color=COLORS["breakpoint"], ls=":", lw=1.2, gid="start",
+               label=r"start $t = \omega$")  # fmt: skip
     ax.set_xlim(0.0, 1.0)
     if title is None:
-        regime = r"$\kappa < e^{-2}$: two maxima possible" if C < BIMODAL_C else "one maximum"
-        title = f"$m = {m:.2f}$, $\\kappa = {C:.2f}$ ({regime})"
-    label_axes(ax, "$t$", r"$g(t) = \langle M, \phi(z_t)\rangle$", title)
+        regime = (r"$K_{ij} < e^{-2}$: two maxima possible" if K_ij < BIMODAL_K_IJ
+                  else "one maximum")  # fmt: skip
+        title = f"$\\omega = {omega:.2f}$, $K_{{ij}} = {K_ij:.2f}$ ({regime})"
+    label_axes(ax, "$t$", r"$g(t) = \bar\phi\cdot\phi(t\,x_i + (1 - t)\,x_j)$", title)
     if legend:
         legend_outside(ax)
     return ax
+
+
+def _refine(t0, omega, K_ij, width=0.01):
+    """Return the largest ``g`` near ``t0`` on a fine grid (the value of a local maximum)."""
+    ts = np.linspace(max(0.0, t0 - width), min(1.0, t0 + width), 2001)
+    return float(gaussian_merge_curve(ts, omega, K_ij).max())
 
 
 @styled
@@ -128,22 +147,23 @@ def plot_merge_pair(x_i, x_j, alpha_i, alpha_j, gamma, *, ax=None, title=None, l
                     n_points=401):  # fmt: skip
     r"""Draw two same-class Gaussian terms along their line, and the merged term (Proposition 2).
 
-    On the line ``x(t) = x_j + t (x_i - x_j)`` (``t = 0`` at ``x_j``, 1 at ``x_i``, and ``k`` of
-    the merge at ``z``) the curves are ``alpha_i K(x_i, x(t))`` and ``alpha_j K(x_j, x(t))``
-    (dotted), their sum (solid) and the merge's ``beta K(z, x(t))`` (dashed, in the reduced
-    vectors' colour). The merge is :func:`svmbook.simplify.merge_gaussian`.
+    On the line ``x(t) = x_j + t (x_i - x_j)`` (``t = 0`` at ``x_j``, 1 at ``x_i``, and the
+    merge's ``t*`` at ``z``) the curves are ``alpha_i y_i k(x_i, x(t))`` and
+    ``alpha_j y_j k(x_j, x(t))`` (dotted), their sum (solid) and the merge's ``beta k(z, x(t))``
+    (dashed, in the reduced vectors' colour). The merge is
+    :func:`svmbook.simplify.merge_gaussian`.
 
     Parameters
     ----------
     x_i, x_j : array-like of shape (n_features,)
         The two vectors.
     alpha_i, alpha_j : float
-        Their signed weights (same sign).
+        Their signed weights ``alpha_i y_i`` and ``alpha_j y_j`` (same sign).
     gamma : float
         The kernel's ``gamma`` in ``exp(-gamma ||x - y||^2)``.
     {ax}
     title : str, optional
-        Axis title (default: the merge's ``k`` and ``beta``).
+        Axis title (default: the merge's ``t*`` and ``beta``).
     {legend}
     n_points : int, default=401
         Points of each curve.
@@ -164,17 +184,17 @@ def plot_merge_pair(x_i, x_j, alpha_i, alpha_j, gamma, *, ax=None, title=None, l
     merged = merge.beta * np.exp(-gamma * d2 * (ts - merge.k) ** 2)
     ax = get_ax(ax)
     ax.plot(ts, term_i, color=COLORS["positive"], ls=":", lw=1.3, gid="term_i",
-            label=r"$\alpha_i K(x_i, x)$")  # fmt: skip
+            label=r"$\alpha_i y_i\, k(x_i, x)$")  # fmt: skip
     ax.plot(ts, term_j, color=COLORS["negative"], ls=":", lw=1.3, gid="term_j",
-            label=r"$\alpha_j K(x_j, x)$")  # fmt: skip
+            label=r"$\alpha_j y_j\, k(x_j, x)$")  # fmt: skip
     ax.plot(ts, term_i + term_j, color=COLORS["model"], lw=1.6, gid="sum", label="their sum")
     ax.plot(ts, merged, color=_SIMPLIFIED, ls="--", lw=1.6, gid="merged",
-            label=r"$\beta K(z, x)$")  # fmt: skip
+            label=r"$\beta\, k(z, x)$")  # fmt: skip
     for t, name in ((0.0, "$x_j$"), (1.0, "$x_i$"), (merge.k, "$z$")):
         ax.axvline(t, color=COLORS["breakpoint"], lw=0.6, zorder=0)
         ax.annotate(name, (t, 1.0), xycoords=("data", "axes fraction"), ha="center", va="bottom")
     if title is None:
-        title = f"merge: $k = {merge.k:.3f}$, $\\beta = {merge.beta:.3f}$"
+        title = f"merge: $t^* = {merge.k:.3f}$, $\\beta = {merge.beta:.3f}$"
     label_axes(ax, r"$t$, position on the line $x_j + t\,(x_i - x_j)$", "contribution to $f$")
     ax.set_title(title, pad=16)
     if legend:
@@ -213,8 +233,10 @@ def plot_simplified_boundary(model, simplified, X, y, *, ax=None, grid_resolutio
     The original machine's boundary ``f = 0`` is solid black and its margins ``f = +-1`` dotted
     black; the simplified machine's ``f' = 0`` and ``f' = +-1`` are drawn the same way in green.
     The training points are drawn by class, the original support vectors circled, and the
-    reduced vectors as green-edged diamonds filled in the colour of the class their weight
-    points to, with areas proportional to ``|beta|`` (the largest at twelve times a point's).
+    reduced vectors as translucent green-edged diamonds, under the circles, filled in the colour
+    of the class their weight points to, with areas proportional to ``|beta|`` (the largest at
+    eight times a point's). The legend's labels carry no counts (the default title has them),
+    so one legend can serve several panels.
 
     Parameters
     ----------
@@ -262,13 +284,15 @@ def plot_simplified_boundary(model, simplified, X, y, *, ax=None, grid_resolutio
     pos_label = classes[-1] if classes is not None and len(classes) == 2 else None
     scatter_classes(ax, X, np.asarray(y), pos_label=pos_label)
     support = support_indices(model)
-    circle_support_vectors(ax, X[support], label=f"support vectors ({support.size})")
+    # the labels carry no counts (the title has them), so one legend can serve several panels
+    circle_support_vectors(ax, X[support], label="original support vectors")
     top = float(np.max(np.abs(beta))) if beta.size else 1.0
-    sizes = 12.0 * POINT_SIZE * np.abs(beta) / (top if top > 0 else 1.0)
+    sizes = _REDUCED_SIZE * POINT_SIZE * np.abs(beta) / (top if top > 0 else 1.0)
     faces = np.where(beta > 0, COLORS["positive"], COLORS["negative"])
-    ax.scatter(Z[:, 0], Z[:, 1], s=sizes, marker="D", c=faces, edgecolors=_SIMPLIFIED,
-               linewidths=1.8, zorder=5, gid="reduced_vectors",
-               label=f"reduced vectors ({Z.shape[0]}), area $\\propto |\\beta|$")  # fmt: skip
+    # translucent and below the circles (zorder 4), so that no diamond hides a support vector
+    ax.scatter(Z[:, 0], Z[:, 1], s=sizes, marker="D", c=faces, alpha=0.6, edgecolors=_SIMPLIFIED,
+               linewidths=1.8, zorder=3.5, gid="reduced_vectors",
+               label="reduced vectors, area $\\propto |\\beta|$")  # fmt: skip
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
     if title is None:

@@ -23,6 +23,7 @@ a ``gid``: ``"curve"``, ``"global_max"``, ``"local_max"``, ``"start"``; ``"sum"`
 """
 
 import numpy as np
+from matplotlib.colors import to_rgba
 from matplotlib.lines import Line2D
 
 from svmbook.plots._style import (
@@ -288,10 +289,10 @@ def plot_simplified_boundary(model, simplified, X, y, *, ax=None, grid_resolutio
     circle_support_vectors(ax, X[support], label="original support vectors")
     top = float(np.max(np.abs(beta))) if beta.size else 1.0
     sizes = _REDUCED_SIZE * POINT_SIZE * np.abs(beta) / (top if top > 0 else 1.0)
-    faces = np.where(beta > 0, COLORS["positive"], COLORS["negative"])
-    # translucent and below the circles (zorder 4), so that no diamond hides a support vector
-    ax.scatter(Z[:, 0], Z[:, 1], s=sizes, marker="D", c=faces, alpha=0.6, edgecolors=_SIMPLIFIED,
-               linewidths=1.8, zorder=3.5, gid="reduced_vectors",
+    # translucent faces, opaque edges, below the circles (zorder 4): no diamond hides a support vector
+    faces = [to_rgba(COLORS["positive"] if b > 0 else COLORS["negative"], 0.55) for b in beta]
+    ax.scatter(Z[:, 0], Z[:, 1], s=sizes, marker="D", c=faces, edgecolors=_SIMPLIFIED,
+               linewidths=2.0, zorder=3.5, gid="reduced_vectors",
                label="reduced vectors, area $\\propto |\\beta|$")  # fmt: skip
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)

@@ -289,7 +289,7 @@ def plot_simplified_boundary(model, simplified, X, y, *, ax=None, grid_resolutio
     circle_support_vectors(ax, X[support], label="original support vectors")
     top = float(np.max(np.abs(beta))) if beta.size else 1.0
     sizes = _REDUCED_SIZE * POINT_SIZE * np.abs(beta) / (top if top > 0 else 1.0)
-    # translucent faces, opaque edges, below the circles (zorder 4): no diamond hides a support vector
+    # translucent faces, opaque edges, under the circles (zorder 4): no diamond hides an SV
     faces = [to_rgba(COLORS["positive"] if b > 0 else COLORS["negative"], 0.55) for b in beta]
     ax.scatter(Z[:, 0], Z[:, 1], s=sizes, marker="D", c=faces, edgecolors=_SIMPLIFIED,
                linewidths=2.0, zorder=3.5, gid="reduced_vectors",

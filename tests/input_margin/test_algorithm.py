@@ -51,7 +51,7 @@ def explicit(e, X, y, G_inv):
     qn2 = np.einsum("ia,iab,ib->i", q, G_inv, q)
     g = np.sqrt(qn2 / r)
     rows = zip(e.centres, G_inv, q, qn2, g, strict=True)
-    eta = np.array([(psi(c) @ Gi @ qi - qn2i / r * omega) / (gi * r) for c, Gi, qi, qn2i, gi in rows])
+    eta = np.array([(psi(c) @ Gi @ qi - n2 / r * omega) / (gi * r) for c, Gi, qi, n2, gi in rows])
     v = np.array([phi(c) - psi(c) @ (c - x) for c, x in zip(e.centres, X, strict=True)])
     z = y[:, None] * v - eta
     return dict(omega=omega, q=q, p=p, r=r, g=g, eta=eta, v=v, z=z)

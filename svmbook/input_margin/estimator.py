@@ -18,7 +18,7 @@ from .._validation import (
     check_two_classes,
 )
 from ..kernels import get_kernel
-from ..qp import svc_dual
+from ..qp import InfeasibleProblemError, svc_dual
 from .algorithm import SIMPLIFIED_QPS, StepError, algorithm_step, simplified_step, support_of
 from .derivatives import differentiable_kernel
 from .expansion import KernelExpansion
@@ -178,6 +178,14 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
         -------
         InputMarginSVC
             ``self``, fitted.
+
+        Raises
+        ------
+        InfeasibleProblemError
+            Hard margin (``C=np.inf``) and no separating function of the kernel's feature space.
+        ValueError
+            Bad parameters or data, or cvxopt fails on the SVM of step 0 (a later step that
+            fails is reported by a warning and the last good step is kept).
         """
         X = check_points("X", X)
         labels = np.asarray(y)
@@ -193,7 +201,15 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
         check_option("select", self.select, SELECTIONS)
         self.kernel_ = _kernel(self.kernel, self.gamma, self.degree, self.coef0)
         G, G_inv = metric_matrices(self.metric, X)
-        svm = svc_dual(self.kernel_(X), y, C)
+        try:
+            svm = svc_dual(self.kernel_(X), y, C)
+        except InfeasibleProblemError:
+            raise
+        except (ValueError, ArithmeticError) as exc:  # cvxopt's failures on ill-conditioned duals
+            raise ValueError(
+                f"the SVM of step 0 failed in cvxopt ({exc}): the hard-margin dual is badly "
+                "conditioned (multipliers of 1e3-1e5 are common); use a large finite C"
+            ) from exc
         expansion = KernelExpansion.build(self.kernel_, X, svm.coef, None, svm.b)
         self.steps_ = [self._record(expansion, X, y, G, svm.alpha, np.ones_like(y), svm.status)]
         self.stop_reason_ = None

@@ -96,5 +96,13 @@ EXPERIMENTS = by_name(
         description=__doc__,
         seeded=True,
         marks=(),
+        remarks=(
+            "The printed extremes are those of 100 random data sets and move with the seed: over "
+            "other seeds of ours the largest margin ratio falls on both sides of the paper's, and "
+            "the share of runs not improved with it, while the smallest test-error ratio stays "
+            "above the paper's. Our mixtures overlap heavily (the SVM misclassifies about a "
+            "third of the test points), so no run gains as much as the paper's best; the "
+            "qualitative claims hold."
+        ),
     ),
 )

@@ -125,6 +125,16 @@ def test_a_failing_step_keeps_the_last_good_one(monkeypatch):
     assert model.best_step_ <= 2
 
 
+def test_a_failing_svm_names_the_cause(monkeypatch):
+    def failing(*args, **kwargs):
+        raise ValueError("domain error")
+
+    monkeypatch.setattr(estimator_module, "svc_dual", failing)
+    X, y = mixture(0)
+    with pytest.raises(ValueError, match="SVM of step 0 failed in cvxopt .domain error.*finite C"):
+        InputMarginSVC().fit(X, y)
+
+
 def test_metric_scales_the_margin():
     X, y = mixture(2)
     euclid = fit(InputMarginSVC(n_steps=0), X, y)

@@ -11,6 +11,7 @@ from svmbook.input_margin import (
     StepError,
     algorithm_step,
     foot_of_perpendicular,
+    kernel_gradient,
     linearised_distance,
     metric_matrices,
     reproject,
@@ -215,3 +216,21 @@ def test_vanishing_gradient_stops_a_step():
     e = KernelExpansion.build(rbf(sigma=1.0), X, [2.0, -1.0, -1.0], None, 0.0)
     with pytest.raises(StepError, match="vanishes"):
         simplified_step(e, X, y, metric_matrices(None, X)[1])
+
+
+def test_simplified_g_is_the_corrected_eq_22():
+    # docs/errata.md#akaho-2002-eq-22: ||sum_j a_j k_x(x_i, x_j)|| / sqrt(a'Ka), not a_i inside
+    X, y = mixture(3)
+    X = X + np.where(y[:, None] > 0, 1.5, -1.5)
+    for kernel in (linear(), rbf(sigma=1.0)):
+        svm = svc_dual(kernel(X), y, 10.0)
+        e = KernelExpansion.build(kernel, X, svm.coef, None, svm.b)
+        _, info = simplified_step(e, X, y, metric_matrices(None, X)[1], C=10.0)
+        Kx = kernel_gradient(kernel, X, X)
+        norm = np.sqrt(svm.coef @ kernel(X) @ svm.coef)
+        corrected = np.linalg.norm(np.einsum("ija,j->ia", Kx, svm.coef), axis=1) / norm
+        printed = np.linalg.norm(svm.coef[:, None] * Kx.sum(axis=1), axis=1) / norm
+        np.testing.assert_allclose(info.g, corrected, rtol=1e-10)
+        assert np.abs(printed - corrected).max() > 1e-2
+        if kernel == linear():
+            np.testing.assert_allclose(corrected, 1.0, rtol=1e-9)

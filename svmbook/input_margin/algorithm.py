@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._docstrings import shared_docs
 from .._validation import check_option
 from ..qp import svc_dual
 from ..qp.input_margin import input_margin_dual
@@ -44,6 +45,16 @@ __all__ = [
     "temporaries",
     "update_coefficients",
 ]
+
+#: The training data every step takes, documented once.
+_step_docs = shared_docs({
+    "training": """X : ndarray of shape (n, m)
+    The training points.
+y : ndarray of shape (n,)
+    Labels in {-1, +1}.
+G_inv : ndarray of shape (n, m, m)
+    The inverse metric at the training points."""
+})  # fmt: skip
 
 #: The two ways of solving the simplified algorithm's QP (:func:`simplified_step`).
 SIMPLIFIED_QPS = ("exact", "rescaled_kernel")
@@ -90,6 +101,7 @@ class Temporaries:
     q_norm2: np.ndarray
 
 
+@_step_docs
 def temporaries(expansion, X, y, G_inv):
     """Return the temporaries of section 3.3 for ``omega_hat`` = ``expansion``.
 
@@ -97,13 +109,8 @@ def temporaries(expansion, X, y, G_inv):
     ----------
     expansion : KernelExpansion
         ``omega_hat, f_hat_0``; its centres are the foot estimates ``x_hat_i``, one per row of
-        ``X``.
-    X : ndarray of shape (n, m)
-        The training points (``d_hat_i = x_hat_i - x_i``).
-    y : ndarray of shape (n,)
-        Labels in {-1, +1}.
-    G_inv : ndarray of shape (n, m, m)
-        The inverse metric at each training point.
+        ``X`` (``d_hat_i = x_hat_i - x_i``).
+    {training}
 
     Returns
     -------
@@ -277,6 +284,7 @@ class StepInfo:
     projected: KernelExpansion | None
 
 
+@_step_docs
 def algorithm_step(expansion, X, y, G_inv, *, metric=None, C=np.inf, n_foot_iter=10,
                    foot_tol=1e-10, rcond=1e-10):  # fmt: skip
     """One step of Algorithm 1: foot update, projection, QP and coefficient update.
@@ -285,12 +293,7 @@ def algorithm_step(expansion, X, y, G_inv, *, metric=None, C=np.inf, n_foot_iter
     ----------
     expansion : KernelExpansion
         ``f^(k)`` (centres ``x_hat^(k)``, one per training point).
-    X : ndarray of shape (n, m)
-        The training points.
-    y : ndarray of shape (n,)
-        Labels in {-1, +1}.
-    G_inv : ndarray of shape (n, m, m)
-        The inverse metric at the training points.
+    {training}
     metric : None or ndarray of shape (n, m, m), default=None
         The metric at the training points (None: Euclidean), for the foot update.
     C : float, default=np.inf
@@ -340,6 +343,7 @@ def _solve(Q, g, y, C):
     return qp
 
 
+@_step_docs
 def simplified_step(expansion, X, y, G_inv, *, C=np.inf, qp="exact"):
     """One step of the simplified algorithm (Akaho 2002, section 6).
 
@@ -350,12 +354,7 @@ def simplified_step(expansion, X, y, G_inv, *, C=np.inf, qp="exact"):
     ----------
     expansion : KernelExpansion
         ``f^(k)`` (centres ``X``, no derivative terms).
-    X : ndarray of shape (n, m)
-        The training points.
-    y : ndarray of shape (n,)
-        Labels in {-1, +1}.
-    G_inv : ndarray of shape (n, m, m)
-        The inverse metric at the training points.
+    {training}
     C : float, default=np.inf
         The box; ``np.inf`` is the hard margin.
     qp : {"exact", "rescaled_kernel"}, default="exact"

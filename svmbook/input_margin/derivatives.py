@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .._docstrings import shared_docs
 from .._validation import check_option
 from ..kernels import KIND_CODES, get_kernel
 
@@ -42,6 +43,16 @@ __all__ = [
 
 #: The catalogue kernels with derivatives here (names of :class:`~svmbook.kernels.Kernel`).
 DIFFERENTIABLE = ("linear", "polynomial", "rbf")
+
+#: The arguments every function below takes, documented once.
+_pair_docs = shared_docs({
+    "pair": """kernel : str or Kernel
+    A differentiable catalogue kernel (:func:`differentiable_kernel`).
+X : array-like of shape (n_x, m)
+    The first arguments (the derivatives are taken in these).
+Y : array-like of shape (n_y, m), default=None
+    The second arguments (None: ``X``)."""
+})  # fmt: skip
 
 _LINEAR = KIND_CODES["linear"]
 _POLYNOMIAL = KIND_CODES["polynomial"]
@@ -148,17 +159,13 @@ def _pair_inputs(kernel, X, Y):
     return kernel, X, Y
 
 
+@_pair_docs
 def kernel_tensors(kernel, X, Y=None):
-    """Kernel values and both derivatives with respect to the first argument, for all pairs.
+    """Return the kernel values and both first-argument derivatives, for all pairs of rows.
 
     Parameters
     ----------
-    kernel : str or Kernel
-        A differentiable catalogue kernel (:func:`differentiable_kernel`).
-    X : array-like of shape (n_x, m)
-        The first arguments.
-    Y : array-like of shape (n_y, m), default=None
-        The second arguments (None: ``X``).
+    {pair}
 
     Returns
     -------
@@ -178,17 +185,13 @@ def kernel_tensors(kernel, X, Y=None):
     )
 
 
+@_pair_docs
 def kernel_gradient(kernel, X, Y=None):
-    """``k_x(x, y) = dk(x, y)/dx`` for all pairs of rows (Akaho 2002, section 2).
+    """Return ``k_x(x, y) = dk(x, y)/dx`` for all pairs of rows (Akaho 2002, section 2).
 
     Parameters
     ----------
-    kernel : str or Kernel
-        A differentiable catalogue kernel (:func:`differentiable_kernel`).
-    X : array-like of shape (n_x, m)
-        The first arguments (the derivative is taken in these).
-    Y : array-like of shape (n_y, m), default=None
-        The second arguments (None: ``X``).
+    {pair}
 
     Returns
     -------
@@ -199,22 +202,19 @@ def kernel_gradient(kernel, X, Y=None):
     return _gradient_tensor(kernel.kind, kernel.theta, X, Y, kernel(X, Y))
 
 
+@_pair_docs
 def kernel_cross_hessian(kernel, X, Y=None):
-    """``K_xy(x, y) = d^2 k(x, y)/dx dy^T`` for all pairs of rows (Akaho 2002, section 2).
+    """Return ``K_xy(x, y) = d^2 k(x, y)/dx dy^T`` for all pairs of rows (Akaho 2002, sec. 2).
 
     Parameters
     ----------
-    kernel : str or Kernel
-        A differentiable catalogue kernel (:func:`differentiable_kernel`).
-    X : array-like of shape (n_x, m)
-        The first arguments (the row index of each matrix).
-    Y : array-like of shape (n_y, m), default=None
-        The second arguments (the column index; None: ``X``).
+    {pair}
 
     Returns
     -------
     ndarray of shape (n_x, n_y, m, m)
-        ``out[i, j, a, b] = d^2 k / dx_a dy_b`` at ``(X[i], Y[j])``.
+        ``out[i, j, a, b] = d^2 k / dx_a dy_b`` at ``(X[i], Y[j])`` (row index in ``X``'s
+        coordinates, column index in ``Y``'s).
     """
     kernel, X, Y = _pair_inputs(kernel, X, Y)
     return _cross_hessian_tensor(kernel.kind, kernel.theta, X, Y, kernel(X, Y))

@@ -10,6 +10,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
+from .._docstrings import shared_docs
 from .._validation import (
     check_int,
     check_option,
@@ -25,6 +26,9 @@ from .expansion import KernelExpansion
 from .foot import margin_estimate, metric_matrices
 
 __all__ = ["ALGORITHMS", "SELECTIONS", "InputMarginSVC", "InputMarginStep"]
+
+#: The points the fitted classifier evaluates at, documented once.
+_points_docs = shared_docs({"points": "X : array-like of shape (n, n_features)\n    The points."})
 
 #: ``InputMarginSVC(algorithm=...)``: Algorithm 1 or the simplified algorithm of section 6.
 ALGORITHMS = ("full", "simplified")
@@ -263,13 +267,13 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
         return InputMarginStep(expansion, est.margin, est.distances, est.feet, alpha, g,
                                qp_status, foot_status)  # fmt: skip
 
+    @_points_docs
     def decision_function(self, X):
         """Return ``f(x)`` of the selected step (positive for ``classes_[1]``).
 
         Parameters
         ----------
-        X : array-like of shape (n, n_features)
-            The points.
+        {points}
 
         Returns
         -------
@@ -279,13 +283,13 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         return self.expansion_.decision_function(X)
 
+    @_points_docs
     def predict(self, X):
         """Return the predicted classes.
 
         Parameters
         ----------
-        X : array-like of shape (n, n_features)
-            The points.
+        {points}
 
         Returns
         -------

@@ -19,10 +19,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._docstrings import shared_docs
 from .._validation import check_points, check_real
 from .derivatives import differentiable_kernel, kernel_gradient, kernel_tensors
 
 __all__ = ["KernelExpansion"]
+
+#: The points every method evaluates at, documented once.
+_points_docs = shared_docs({"points": "X : array-like of shape (n, m)\n    The points."})
 
 
 @dataclass(frozen=True)
@@ -85,13 +89,13 @@ class KernelExpansion:
         Kx_centre = kernel_gradient(self.kernel, self.centres, X)
         return K @ self.a + np.einsum("jia,ja->i", Kx_centre, self.b) + self.f0
 
+    @_points_docs
     def value_and_gradient(self, X):
         """Return ``f`` and its input-space gradient at the rows of ``X``.
 
         Parameters
         ----------
-        X : array-like of shape (n, m)
-            The points.
+        {points}
 
         Returns
         -------
@@ -110,13 +114,13 @@ class KernelExpansion:
         gradients = np.einsum("ija,j->ia", Kx, self.a) + np.einsum("ijab,jb->ia", Kxy, self.b)
         return self._values(X, K), gradients
 
+    @_points_docs
     def decision_function(self, X):
         """Return ``f(X[i])``.
 
         Parameters
         ----------
-        X : array-like of shape (n, m)
-            The points.
+        {points}
 
         Returns
         -------
@@ -126,6 +130,7 @@ class KernelExpansion:
         X = check_points("X", X, n_features=self.centres.shape[1])
         return self._values(X, self.kernel(X, self.centres))
 
+    @_points_docs
     def hessian(self, X, step=1e-5):
         """Return the input-space Hessian of ``f`` by central differences of the exact gradient.
 
@@ -135,8 +140,7 @@ class KernelExpansion:
 
         Parameters
         ----------
-        X : array-like of shape (n, m)
-            The points.
+        {points}
         step : float, default=1e-5
             The difference step, relative to ``max(1, |x|)`` per point.
 

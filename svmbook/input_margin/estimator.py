@@ -125,6 +125,16 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
     rcond : float, default=1e-10
         The least-squares cut-off of the projection (18).
 
+    Notes
+    -----
+    The estimated margin of a step (:func:`~svmbook.input_margin.margin_estimate`) is the
+    smallest distance of a training point to the boundary, signed by ``y_i f(x_i)``: the
+    linearised QP does not enforce the paper's ``y_i f(x_i) > 0`` (section 2), and a step that
+    misclassifies a training point gets a negative margin and is never selected over the SVM.
+    With a finite ``C`` the estimate still runs over all training points, so margin errors
+    count against a step. Each estimate runs the iteration (12) from the points and from the
+    step's foot estimates and keeps, per point, the nearer foot.
+
     Attributes
     ----------
     classes_ : ndarray of shape (2,)

@@ -132,6 +132,19 @@ def test_updates_reproduce_omega_and_the_bias(setting):
     np.testing.assert_allclose(y[free] * (tmp.g[free] - ex["z"][free] @ omega), qp.b, rtol=1e-6)
 
 
+def test_svm_special_case_of_the_temporaries():
+    # x_hat = x (d = 0) and no derivative terms: s is the Gram matrix, the QP's Q is y y' K once
+    # eta = 0 (section 3.2); with g = 1 the QP is the SVM dual (tests/qp/test_input_margin.py)
+    X, y = mixture(2)
+    k = rbf(sigma=1.0)
+    svm = svc_dual(k(X), y, 10.0)
+    e = KernelExpansion.build(k, X, svm.coef, None, svm.b)
+    tmp = temporaries(e, X, y, metric_matrices(None, X)[1])
+    np.testing.assert_allclose(tmp.s, k(X), rtol=1e-13)
+    ty = tmp.t * y[None, :]
+    np.testing.assert_allclose(tmp.Q + ty + ty.T - tmp.u, np.outer(y, y) * k(X), atol=1e-12)
+
+
 def test_linear_kernel_is_a_fixed_point():
     # oracle 8: with k = x'y and G = I, g_hat = 1, eta_hat = 0 and phi - psi^T d = x for any x_hat
     X, y = mixture(3)

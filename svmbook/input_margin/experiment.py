@@ -26,6 +26,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from .._validation import check_int, check_positive, check_random_state
 from .estimator import InputMarginSVC
+from .foot import CONVERGED
 
 __all__ = ["SETUP", "Simulation", "make_mixture_problem", "simulation"]
 
@@ -113,6 +114,11 @@ class Simulation:
         Completed steps (fewer than asked when a step failed).
     stop_reason : list of str or None
         Why a run's steps stopped early.
+    qp_uncertified : ndarray of int
+        Steps (step 0 included) whose QP answer could not be certified optimal.
+    foot_unconverged : ndarray
+        Share of the per-point foot updates (12) of the steps that stopped at ``n_foot_iter``
+        updates without converging (or lost their gradient).
     """
 
     svm_margin: np.ndarray
@@ -124,6 +130,8 @@ class Simulation:
     best_step: np.ndarray
     n_steps: np.ndarray
     stop_reason: list
+    qp_uncertified: np.ndarray
+    foot_unconverged: np.ndarray
 
 
 def simulation(n_runs=100, random_state=0, *, progress=None, **setup):
@@ -161,7 +169,7 @@ def simulation(n_runs=100, random_state=0, *, progress=None, **setup):
     children = np.random.SeedSequence(seed).spawn(n_runs)
     runs = range(n_runs) if progress is None else progress(range(n_runs))
     out = {k: [] for k in ("svm_margin", "margin", "svm_error", "error", "best_step", "n_steps",
-                           "stop_reason")}  # fmt: skip
+                           "stop_reason", "qp_uncertified", "foot_unconverged")}  # fmt: skip
     for r in runs:
         X, y, X_test, y_test, _ = make_mixture_problem(
             s["n_train"], s["n_test"], s["n_components"], s["std"],
@@ -180,10 +188,16 @@ def simulation(n_runs=100, random_state=0, *, progress=None, **setup):
         out["best_step"].append(model.best_step_)
         out["n_steps"].append(model.n_steps_)
         out["stop_reason"].append(model.stop_reason_)
+        out["qp_uncertified"].append(sum(step.qp_status != 0 for step in model.steps_))
+        feet = [step.foot_status for step in model.steps_ if step.foot_status is not None]
+        out["foot_unconverged"].append(
+            float(np.mean(np.concatenate(feet) != CONVERGED)) if feet else 0.0
+        )
     arr = {k: np.array(v) for k, v in out.items() if k != "stop_reason"}
     with np.errstate(divide="ignore", invalid="ignore"):
         error_ratio = np.where(arr["svm_error"] > 0, arr["error"] / arr["svm_error"], np.nan)
     return Simulation(
         arr["svm_margin"], arr["margin"], arr["margin"] / arr["svm_margin"], arr["svm_error"],
         arr["error"], error_ratio, arr["best_step"], arr["n_steps"], out["stop_reason"],
+        arr["qp_uncertified"], arr["foot_unconverged"],
     )  # fmt: skip

@@ -66,6 +66,10 @@ def _simulate(size, random_state, progress):
         "mean test error: SVM": float(sim.svm_error.mean()),
         "mean test error: Algorithm 1": float(sim.error.mean()),
         "runs with a failed step (kept the last good one)": failed,
+        "QPs not certified optimal (steps of all runs)": (
+            f"{int(sim.qp_uncertified.sum())} of {int((sim.n_steps + 1).sum())}"
+        ),
+        "foot updates stopped at n_foot_iter (share)": float(sim.foot_unconverged.mean()),
         "claim: every margin ratio is at least 1": bool(margin.min() >= 1.0),
         "claim: a few runs (1 to 10 %) are not improved": bool(0.0 < not_improved <= 0.10),
         "claim: the largest margin ratio is of order 10 (10 to 100)": bool(

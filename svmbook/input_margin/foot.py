@@ -211,6 +211,11 @@ def foot_of_perpendicular(fun, X, start=None, *, metric=None, max_iter=10, tol=1
         c = values[idx] - np.einsum("ia,ia->i", grads[idx], Z[idx] - X[idx])
         step = np.einsum("iab,ib->ia", G_inv[idx], grads[idx]) * (c / norm2[idx])[:, None]
         new = X[idx] - step
+        # a gradient just above grad_tol can still overflow the step: treat it as vanished
+        lost = ~np.all(np.isfinite(new), axis=1)
+        status[idx[lost]] = VANISHING_GRADIENT
+        active[idx[lost]] = False
+        idx, new = idx[~lost], new[~lost]
         moved = np.linalg.norm(new - Z[idx], axis=1)
         Z[idx] = new
         n_iter[idx] += 1

@@ -13,7 +13,11 @@ input-space margin instead:
   optimisation;
 * ``algorithm``: one step of Algorithm 1 (foot update, projection (18), the temporaries and QP
   (8)-(9), the updates (10)-(11)) and of the simplified algorithm (section 6);
-* ``estimator``: :class:`InputMarginSVC`, scikit-learn's API over the steps.
+* ``estimator``: :class:`InputMarginSVC`, scikit-learn's API over the steps;
+* ``experiment``: the simulation of section 4 (imported on its own:
+  ``svmbook.input_margin.experiment``).
+
+The QP of a step is :func:`svmbook.qp.input_margin_dual`.
 """
 
 from .algorithm import (

@@ -27,8 +27,7 @@ import numpy as np
 
 from .._docstrings import shared_docs
 from .._validation import check_option
-from ..qp import svc_dual
-from ..qp.input_margin import input_margin_dual
+from ..qp import input_margin_dual, svc_dual
 from .derivatives import kernel_gradient, kernel_tensors
 from .expansion import KernelExpansion
 from .foot import VANISHING_GRADIENT, foot_of_perpendicular

@@ -285,7 +285,7 @@ class StepInfo:
 
 @_step_docs
 def algorithm_step(expansion, X, y, G_inv, *, metric=None, C=np.inf, n_foot_iter=10,
-                   foot_tol=1e-10, rcond=1e-10):  # fmt: skip
+                   foot_tol=1e-10, rcond=1e-10, slow_down=False):  # fmt: skip
     """One step of Algorithm 1: foot update, projection, QP and coefficient update.
 
     Parameters
@@ -303,6 +303,9 @@ def algorithm_step(expansion, X, y, G_inv, *, metric=None, C=np.inf, n_foot_iter
         Their convergence tolerance (:func:`~svmbook.input_margin.foot_of_perpendicular`).
     rcond : float, default=1e-10
         The projection's least-squares cut-off (:func:`reproject`).
+    slow_down : bool, default=False
+        Slow the foot update down at unstable local minima (Proposition 1's remedy, section
+        3.4; ``hessian`` of :func:`~svmbook.input_margin.foot_of_perpendicular`).
 
     Returns
     -------
@@ -319,7 +322,8 @@ def algorithm_step(expansion, X, y, G_inv, *, metric=None, C=np.inf, n_foot_iter
         foot update keeps its estimate ``x_hat^(k)_i`` (``info.foot_status`` marks it).
     """
     feet = foot_of_perpendicular(expansion, X, expansion.centres, metric=metric,
-                                 max_iter=n_foot_iter, tol=foot_tol, warn=False)  # fmt: skip
+                                 max_iter=n_foot_iter, tol=foot_tol, warn=False,
+                                 hessian=expansion.hessian if slow_down else None)  # fmt: skip
     # where grad f vanished on the way, (12) is undefined: keep the step's first estimate
     flat = feet.status == VANISHING_GRADIENT
     points = np.where(flat[:, None], expansion.centres, feet.points)

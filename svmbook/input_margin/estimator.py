@@ -12,6 +12,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._docstrings import shared_docs
 from .._validation import (
+    check_bool,
     check_int,
     check_option,
     check_points,
@@ -124,6 +125,10 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
         Keep the step with the largest estimated margin, or the last step.
     rcond : float, default=1e-10
         The least-squares cut-off of the projection (18).
+    slow_down : bool, default=False
+        Slow every foot iteration down where Proposition 1 predicts an unstable local minimum
+        (section 3.4, :func:`~svmbook.input_margin.foot_of_perpendicular`'s ``hessian``). The
+        paper describes the remedy as costly and does not use it in its simulations.
 
     Notes
     -----
@@ -163,7 +168,8 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
 
     def __init__(self, kernel="rbf", *, gamma=0.5, degree=3, coef0=1.0, C=np.inf, metric=None,
                  n_steps=5, n_foot_iter=10, foot_tol=1e-10, algorithm="full",
-                 simplified_qp="exact", select="best_margin", rcond=1e-10):  # fmt: skip
+                 simplified_qp="exact", select="best_margin", rcond=1e-10,
+                 slow_down=False):  # fmt: skip
         self.kernel = kernel
         self.gamma = gamma
         self.degree = degree
@@ -177,6 +183,7 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
         self.simplified_qp = simplified_qp
         self.select = select
         self.rcond = rcond
+        self.slow_down = slow_down
 
     def fit(self, X, y):
         """Fit the SVM, then run the steps and keep the selected one.
@@ -213,6 +220,7 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
         check_option("algorithm", self.algorithm, ALGORITHMS)
         check_option("simplified_qp", self.simplified_qp, SIMPLIFIED_QPS)
         check_option("select", self.select, SELECTIONS)
+        slow_down = check_bool("slow_down", self.slow_down)
         self.kernel_ = _kernel(self.kernel, self.gamma, self.degree, self.coef0)
         G, G_inv = metric_matrices(self.metric, X)
         try:
@@ -232,7 +240,7 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
                 if self.algorithm == "full":
                     expansion, info = algorithm_step(
                         expansion, X, y, G_inv, metric=G, C=C, n_foot_iter=n_foot_iter,
-                        foot_tol=foot_tol, rcond=rcond,
+                        foot_tol=foot_tol, rcond=rcond, slow_down=slow_down,
                     )  # fmt: skip
                 else:
                     expansion, info = simplified_step(expansion, X, y, G_inv, C=C,
@@ -273,7 +281,8 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
         """Record a step, with its margin estimate started from the points and the centres."""
         starts = [X] if expansion.centres is X else [X, expansion.centres]
         est = margin_estimate(expansion, X, y, starts, metric=G, max_iter=self.n_foot_iter,
-                              tol=self.foot_tol)  # fmt: skip
+                              tol=self.foot_tol,
+                              hessian=expansion.hessian if self.slow_down else None)  # fmt: skip
         return InputMarginStep(expansion, est.margin, est.distances, est.feet, alpha, g,
                                qp_status, foot_status)  # fmt: skip
 

@@ -155,7 +155,7 @@ class FootResult:
 
 
 def foot_of_perpendicular(fun, X, start=None, *, metric=None, max_iter=10, tol=1e-10,
-                          grad_tol=1e-12, warn=True):  # fmt: skip
+                          grad_tol=1e-12, hessian=None, warn=True):  # fmt: skip
     """Iterate the corrected update (12) from ``start`` towards the foot of each ``X[i]``.
 
     Parameters
@@ -176,6 +176,14 @@ def foot_of_perpendicular(fun, X, start=None, *, metric=None, max_iter=10, tol=1
         The gradient vanishes when ``||q||_{G^{-1}}`` is at most ``grad_tol`` times the largest
         gradient norm at the start (a scale of ``f``, so the test is invariant under
         ``f -> c f``); the point is then kept and marked :data:`VANISHING_GRADIENT`.
+    hessian : callable or None, default=None
+        ``X -> (n, m, m)`` Hessians of ``f`` (e.g. :meth:`KernelExpansion.hessian`): slow the
+        update down where Proposition 1 predicts an unstable local minimum (section 3.4). At each
+        update the tangential block of the Hessian (orthogonal to ``grad f``) gives ``c_j /
+        lambda``; if every ratio is below 1 (a local minimum), the step's component along each
+        principal direction with ``c_j / lambda < -1`` is shrunk by ``e_j = 0.5 |lambda / c_j|``,
+        which turns the error multiplier ``c_j / lambda`` into ``1 - e_j (1 - c_j / lambda)``,
+        of modulus below 1/2. None (the paper's simulations) never slows down.
     warn : bool, default=True
         Warn (``ConvergenceWarning``) when a point hits ``max_iter`` or a gradient vanishes.
 
@@ -192,7 +200,8 @@ def foot_of_perpendicular(fun, X, start=None, *, metric=None, max_iter=10, tol=1
     max_iter = check_int("max_iter", max_iter, 0)
     tol = check_positive("tol", tol)
     grad_tol = check_positive("grad_tol", grad_tol)
-    _, G_inv = metric_matrices(metric, X)
+    G, G_inv = metric_matrices(metric, X)
+    roots = None if hessian is None else [_metric_roots(Gi) for Gi in G]
     values, grads = fun(Z)
     norm2 = np.einsum("ia,iab,ib->i", grads, G_inv, grads)
     scale = max(float(np.sqrt(np.max(norm2))), np.finfo(float).tiny)
@@ -211,6 +220,12 @@ def foot_of_perpendicular(fun, X, start=None, *, metric=None, max_iter=10, tol=1
         c = values[idx] - np.einsum("ia,ia->i", grads[idx], Z[idx] - X[idx])
         step = np.einsum("iab,ib->ia", G_inv[idx], grads[idx]) * (c / norm2[idx])[:, None]
         new = X[idx] - step
+        if roots is not None:
+            H = np.asarray(hessian(Z[idx]), dtype=np.float64).reshape(idx.size, m, m)
+            for k, i in enumerate(idx):
+                slowed = _slow_down(new[k] - Z[i], grads[i], H[k], Z[i] - X[i], *roots[i])
+                if slowed is not None:
+                    new[k] = Z[i] + slowed
         # a gradient just above grad_tol can still overflow the step: treat it as vanished
         lost = ~np.all(np.isfinite(new), axis=1)
         status[idx[lost]] = VANISHING_GRADIENT
@@ -232,6 +247,55 @@ def foot_of_perpendicular(fun, X, start=None, *, metric=None, max_iter=10, tol=1
     if warn:
         _warn_status(status, max_iter)
     return FootResult(Z, distances, values, n_iter, status, np.array(path))
+
+
+def _metric_roots(G):
+    """Return ``G^{1/2}`` and ``G^{-1/2}`` of one symmetric positive-definite matrix."""
+    w, V = np.linalg.eigh(G)
+    return (V * np.sqrt(w)) @ V.T, (V / np.sqrt(w)) @ V.T
+
+
+def _tangent_curvatures(normal, H):
+    """Return the principal directions and values of ``H`` on the complement of ``normal``.
+
+    Parameters
+    ----------
+    normal : ndarray of shape (m,)
+        A non-zero vector (``d`` at a foot, ``grad f`` on the way).
+    H : ndarray of shape (m, m)
+        A symmetric matrix.
+
+    Returns
+    -------
+    vectors : ndarray of shape (m, m - 1)
+        Orthonormal principal directions orthogonal to ``normal``.
+    values : ndarray of shape (m - 1,)
+        The block's eigenvalues ``c_j`` (16).
+    """
+    basis = np.linalg.svd(normal[:, None], full_matrices=True)[0][:, 1:]
+    values, W = np.linalg.eigh(basis.T @ H @ basis)
+    return basis @ W, values
+
+
+def _slow_down(step, gradient, H, d, root, root_inv):
+    """Shrink the tangential parts of an update (12) that Proposition 1 says overshoot.
+
+    All in the metric's coordinates ``u = G^{1/2} x``; ``d`` is the current estimate minus the
+    point. Returns the slowed step, or None (keep the step) where ``d`` or ``lambda`` vanish,
+    where the estimate is not deemed a local minimum, or where no direction overshoots.
+    """
+    g, d_u = root_inv @ gradient, root @ d
+    if not (d_u @ d_u > 0 and g @ d_u != 0):
+        return None
+    lam = (g @ d_u) / (d_u @ d_u)
+    vectors, values = _tangent_curvatures(g, root_inv @ (0.5 * (H + H.T)) @ root_inv)
+    ratios = values / lam
+    if not np.all(ratios < 1.0) or not np.any(ratios < -1.0):
+        return None
+    s = root @ step
+    along = vectors.T @ s
+    factor = np.where(ratios < -1.0, 0.5 / np.abs(ratios), 1.0)
+    return root_inv @ (s + vectors @ ((factor - 1.0) * along))
 
 
 def _warn_status(status, max_iter):
@@ -323,8 +387,7 @@ def projection_stability(gradient, hessian, x, foot, metric=None):
     gradient = check_points("gradient", np.reshape(gradient, (1, -1)), n_features=m)[0]
     hessian = check_points("hessian", hessian, n_points=m, n_features=m)
     G = check_spd_matrices("metric", np.eye(m) if metric is None else metric, 1, m)[0]
-    w, V = np.linalg.eigh(G)
-    root, root_inv = (V * np.sqrt(w)) @ V.T, (V / np.sqrt(w)) @ V.T
+    root, root_inv = _metric_roots(G)
     d = root @ (foot - x)
     if not np.linalg.norm(d) > 0:
         raise ValueError("foot must differ from x: the distance direction d is undefined")
@@ -332,9 +395,7 @@ def projection_stability(gradient, hessian, x, foot, metric=None):
     H = root_inv @ (0.5 * (hessian + hessian.T)) @ root_inv
     lam = float(g @ d / (d @ d))
     collinearity = float(np.linalg.norm(g - lam * d) / max(np.linalg.norm(g), np.finfo(float).tiny))
-    # orthonormal tangent basis: the complement of d
-    basis = np.linalg.svd(d[:, None], full_matrices=True)[0][:, 1:]
-    ratios = np.linalg.eigvalsh(basis.T @ H @ basis) / lam
+    ratios = _tangent_curvatures(d, H)[1] / lam
     project = np.eye(m) - np.outer(d, d) / (d @ d)
     jacobian = root_inv @ (project @ H / lam) @ root
     return Stability(
@@ -420,7 +481,8 @@ class MarginEstimate:
     status: np.ndarray
 
 
-def margin_estimate(fun, X, y, starts=None, *, metric=None, max_iter=10, tol=1e-10):
+def margin_estimate(fun, X, y, starts=None, *, metric=None, max_iter=10, tol=1e-10,
+                    hessian=None):  # fmt: skip
     """Estimate the input-space margin ``min_i dist(x_i, {f = 0})`` by the iteration (12).
 
     Akaho (2002) selects among the steps of Algorithm 1 "the solution with the largest
@@ -445,6 +507,8 @@ def margin_estimate(fun, X, y, starts=None, *, metric=None, max_iter=10, tol=1e-
         Updates (12) per run.
     tol : float, default=1e-10
         Their convergence tolerance.
+    hessian : callable or None, default=None
+        Slow the updates down (:func:`foot_of_perpendicular`).
 
     Returns
     -------
@@ -460,7 +524,7 @@ def margin_estimate(fun, X, y, starts=None, *, metric=None, max_iter=10, tol=1e-
     best = None
     for start in [X] if starts is None else starts:
         run = foot_of_perpendicular(fun, X, start, metric=metric, max_iter=max_iter, tol=tol,
-                                    warn=False)  # fmt: skip
+                                    hessian=hessian, warn=False)  # fmt: skip
         dist = np.where(np.isnan(run.distances), np.inf, run.distances)
         if best is None:
             best = [dist, run.points.copy(), run.status.copy()]

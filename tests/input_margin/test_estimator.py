@@ -144,6 +144,14 @@ def test_metric_scales_the_margin():
     assert varying.input_margin_ >= varying.svm_margin_
 
 
+def test_slowing_down_is_an_option():
+    X, y = mixture(4)
+    model = fit(InputMarginSVC(n_steps=2, slow_down=True, C=100.0), X, y)
+    assert model.input_margin_ >= model.svm_margin_
+    with pytest.raises(TypeError, match="slow_down"):
+        InputMarginSVC(slow_down="yes").fit(X, y)
+
+
 def test_step_data_for_figures():
     X, y = mixture(3)
     model = fit(InputMarginSVC(n_steps=2), X, y)

@@ -72,6 +72,28 @@ def test_circle_oscillates_beyond_twice_the_radius(rho, stuck):
     np.testing.assert_allclose(st.ratios, [1.0 - rho])
 
 
+@pytest.mark.parametrize("rho", [1.5, 2.1, 3.0, 5.0])
+def test_slowing_down_converges_at_unstable_local_minima(rho):
+    # section 3.4's remedy: shrink the steps along c_j / lambda < -1 at a local minimum
+    def hessian(Z):
+        return np.broadcast_to(2.0 * np.eye(2), (len(Z), 2, 2))
+
+    res = foot_of_perpendicular(circle(), [[rho, 0.0]], [[1.0, 0.05]], max_iter=100, tol=1e-12,
+                                hessian=hessian)  # fmt: skip
+    assert res.status[0] == CONVERGED
+    np.testing.assert_allclose(res.points[0], [1.0, 0.0], atol=1e-10)
+    plain = foot_of_perpendicular(circle(), [[rho, 0.0]], [[1.0, 0.05]], max_iter=100, tol=1e-12,
+                                  warn=False)  # fmt: skip
+    if rho < 2.0:  # stable already: nothing is slowed down
+        np.testing.assert_array_equal(res.path, plain.path)
+    # and with a metric: the remedy works in the metric's coordinates
+    G = np.array([[1.0, 0.0], [0.0, 1.5]])
+    slowed = foot_of_perpendicular(circle(), [[rho, 0.0]], [[1.0, 0.05]], metric=G, max_iter=200,
+                                   tol=1e-12, hessian=hessian)  # fmt: skip
+    assert slowed.status[0] == CONVERGED
+    np.testing.assert_allclose(np.abs(slowed.points[0]), [1.0, 0.0], atol=1e-9)
+
+
 def test_far_foot_is_a_maximum_and_unstable():
     rho = 0.5
     st = projection_stability([-2.0, 0.0], 2.0 * np.eye(2), [rho, 0.0], [-1.0, 0.0])

@@ -10,6 +10,7 @@ from sklearn.base import clone
 from sklearn.exceptions import ConvergenceWarning
 
 import svmbook.input_margin.estimator as estimator_module
+from svmbook.exceptions import InfeasibleProblemError
 from svmbook.input_margin import InputMarginSVC, StepError
 from svmbook.kernels import rbf
 from svmbook.qp import svc_dual
@@ -191,6 +192,12 @@ def test_bad_parameters(params, match):
     X, y = mixture(0)
     with pytest.raises(ValueError, match=match):
         InputMarginSVC(**params).fit(X, y)
+
+
+def test_hard_margin_without_a_separating_function():
+    X = np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 1.0]])
+    with pytest.raises(InfeasibleProblemError, match="hard-margin problem"):
+        InputMarginSVC().fit(X, [1, -1, -1])
 
 
 def test_bad_data():

@@ -47,6 +47,7 @@ __all__ = [
     "check_sample_weight",
     "check_series",
     "check_simplex",
+    "check_spd_matrices",
     "check_square",
     "check_targets",
     "check_two_classes",
@@ -665,6 +666,56 @@ def check_psd(name, H):
             "so the dual is not a convex problem. Use a kernel with psd=True, or change the "
             "kernel parameters (Gunn 1998, section 3.1.4: tanh is PSD only for some values)."
         )
+
+
+@_named
+def check_spd_matrices(name, value, n, m):
+    """Return ``n`` symmetric positive-definite ``m x m`` matrices as a float64 array.
+
+    Parameters
+    ----------
+    value : array-like of shape (m, m) or (n, m, m)
+        One matrix (used for every point) or one per point.
+    n : int
+        The number of points.
+    m : int
+        The dimension.
+
+    Returns
+    -------
+    ndarray of shape (n, m, m), float64
+        The matrices, symmetrised (a copy).
+
+    Raises
+    ------
+    ValueError
+        If the shape is wrong, an entry is not finite, a matrix is not symmetric (to 1e-10
+        relative) or not positive definite.
+    TypeError
+        If ``value`` is not numeric.
+    """
+    arr = np.asarray(value)
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must be a real numeric array, got dtype {arr.dtype}")
+    if arr.shape == (m, m):
+        arr = np.broadcast_to(arr, (n, m, m))
+    if arr.shape != (n, m, m):
+        raise ValueError(f"{name} must have shape ({m}, {m}) or ({n}, {m}, {m}), got {arr.shape}")
+    arr = np.array(arr, dtype=np.float64)
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinity")
+    size = max(float(np.abs(arr).max(initial=0.0)), np.finfo(float).tiny)
+    if np.abs(arr - arr.transpose(0, 2, 1)).max(initial=0.0) > 1e-10 * size:
+        raise ValueError(f"{name} must be symmetric")
+    arr = 0.5 * (arr + arr.transpose(0, 2, 1))
+    smallest = np.linalg.eigvalsh(arr)[:, 0] if n else np.ones(1)
+    if np.any(smallest <= 1e-12 * size):
+        i = int(np.argmin(smallest))
+        raise ValueError(
+            f"{name} must be positive definite; matrix {i} has smallest eigenvalue "
+            f"{smallest[i]:.3g}"
+        )
+    return arr
 
 
 @_named

@@ -23,6 +23,7 @@ from svmbook._validation import (
     check_random_state,
     check_real,
     check_sample_weight,
+    check_spd_matrices,
     check_square,
     check_targets,
 )
@@ -159,6 +160,24 @@ def test_check_psd():
     check_psd("P", np.eye(2))
     with pytest.raises(ValueError, match="P, the QP Hessian, is not positive semidefinite"):
         check_psd("P", np.diag([1.0, -1.0]))
+
+
+def test_check_spd_matrices():
+    G = check_spd_matrices("metric", np.diag([1.0, 2.0]), 3, 2)
+    assert G.shape == (3, 2, 2) and G.flags.writeable
+    np.testing.assert_array_equal(G[2], np.diag([1.0, 2.0]))
+    per_point = np.stack([np.eye(2), 2 * np.eye(2)])
+    np.testing.assert_array_equal(check_spd_matrices("metric", per_point, 2, 2), per_point)
+    with pytest.raises(ValueError, match="metric must have shape"):
+        check_spd_matrices("metric", np.eye(3), 2, 2)
+    with pytest.raises(ValueError, match="metric must be symmetric"):
+        check_spd_matrices("metric", [[1.0, 1.0], [0.0, 1.0]], 1, 2)
+    with pytest.raises(ValueError, match="metric must be positive definite; matrix 1"):
+        check_spd_matrices("metric", np.stack([np.eye(2), np.diag([1.0, 0.0])]), 2, 2)
+    with pytest.raises(ValueError, match="NaN"):
+        check_spd_matrices("metric", np.full((2, 2), np.nan), 1, 2)
+    with pytest.raises(TypeError, match="metric must be a real numeric array"):
+        check_spd_matrices("metric", [["a", "b"], ["c", "d"]], 1, 2)
 
 
 def test_check_labels_and_targets():

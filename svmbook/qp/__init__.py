@@ -19,6 +19,7 @@ from .geometric import (
     soft_meb_dual,
     wrch_svm_dual,
 )
+from .input_margin import MarginDualResult, input_margin_dual
 from .perceptron import perceptron_dual, perceptron_geometric_dual, perceptron_kernel
 from .reduced_set import L1Result, l1_reduced_set, l1_weights
 from .svc import hard_margin_primal, l2_svc_dual, svc_dual
@@ -28,8 +29,10 @@ __all__ = [
     "InfeasibleProblemError",
     "L1Result",
     "MEBResult",
+    "MarginDualResult",
     "QPResult",
     "hard_margin_primal",
+    "input_margin_dual",
     "l1_reduced_set",
     "l1_weights",
     "l2_geometric_dual",

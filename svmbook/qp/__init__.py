@@ -21,6 +21,7 @@ from .geometric import (
 )
 from .perceptron import perceptron_dual, perceptron_geometric_dual, perceptron_kernel
 from .reduced_set import L1Result, l1_reduced_set, l1_weights
+from .smooth import SmoothQPResult, squared_eps_svr, squared_hinge_svm
 from .svc import hard_margin_primal, l2_svc_dual, svc_dual
 from .svr import svr_dual
 
@@ -29,6 +30,7 @@ __all__ = [
     "L1Result",
     "MEBResult",
     "QPResult",
+    "SmoothQPResult",
     "hard_margin_primal",
     "l1_reduced_set",
     "l1_weights",
@@ -41,6 +43,8 @@ __all__ = [
     "perceptron_geometric_dual",
     "perceptron_kernel",
     "soft_meb_dual",
+    "squared_eps_svr",
+    "squared_hinge_svm",
     "svc_dual",
     "svr_dual",
     "svtol",

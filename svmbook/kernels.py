@@ -29,6 +29,9 @@ factory                     kernel                                              
 ``tensor(k1, ..., kn)``     ``prod_i K_i(x_i, x'_i)``                              (3.15)
 ==========================  =====================================================  ==========
 
+:func:`rbf_columns` evaluates Gaussian columns with one width per centre (the clustering reduced
+kernel of the RSVM review's Algorithm 3): a matrix builder, not a :class:`Kernel`.
+
 :func:`get_kernel` resolves scikit-learn's kernel names (``"linear"``, ``"poly"``, ``"rbf"``,
 ``"sigmoid"``) with scikit-learn's parameterisation, and the catalogue names.
 

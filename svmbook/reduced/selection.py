@@ -65,6 +65,7 @@ __all__ = [
     "nystrom_approximation",
     "random_reduced_set",
     "srsvm_reduced_set",
+    "systematic_sample",
 ]
 
 #: ``delta sqrt(pi)`` of the CRSVM width (29) (Oyang and Hwang 2002): ``delta = 0.914551...``.
@@ -289,6 +290,44 @@ def irsvm_reduced_set(
                       {"distances": np.array(distances)})  # fmt: skip
 
 
+def systematic_sample(h, y, k, *, random_state=None):
+    """Return one round of systematic sampling (Algorithm 2, steps 0-3): the points to add.
+
+    The candidates are exactly the misclassified points (``y_i h_i < 0``); those of each class
+    are sorted by ``h``, cut into ``min(k, count)`` nearly equal consecutive strata, and one
+    point is drawn from each stratum.
+
+    Parameters
+    ----------
+    h : array-like of shape (n,)
+        Decision values of the current RSVM.
+    y : array-like of shape (n,)
+        Labels in {-1, +1}.
+    k : int
+        Strata per class.
+    random_state : None, int or numpy.random.Generator, default=None
+        The draws.
+
+    Returns
+    -------
+    ndarray of int64
+        Indices of the picks, the positive class's first (at most ``k`` per class).
+    """
+    h = np.asarray(h, dtype=np.float64)
+    y = check_labels_pm1("y", y, both_classes=False)
+    if h.shape != y.shape:
+        raise ValueError(f"h must have shape {y.shape}, got {h.shape}")
+    k = check_int("k", k, 1)
+    rng = check_random_state("random_state", random_state)
+    picks = []
+    for label in (1.0, -1.0):
+        cand = np.flatnonzero((y * h < 0) & (y == label))
+        cand = cand[np.argsort(h[cand], kind="stable")]
+        for stratum in np.array_split(cand, min(k, cand.size)) if cand.size else []:
+            picks.append(int(rng.choice(stratum)))
+    return np.array(picks, dtype=np.int64)
+
+
 def srsvm_reduced_set(
     X,
     y,
@@ -369,14 +408,8 @@ def srsvm_reduced_set(
     res = newton_armijo(Kt, yt, problem)
     for _ in range(max_rounds):
         h = Kt @ res.coef + res.intercept
-        wrong = yt * h < 0  # candidates: exactly the misclassified points (step 0)
-        picks = []
-        for label in (1.0, -1.0):
-            cand = np.flatnonzero(wrong & (yt == label))
-            cand = cand[np.argsort(h[cand], kind="stable")]  # step 1: sort by h
-            for stratum in np.array_split(cand, min(k, cand.size)) if cand.size else []:
-                picks.append(int(rng.choice(stratum)))  # steps 2-3: one per stratum
-        new = [p for p in picks if p not in chosen]
+        picks = systematic_sample(h, yt, k, random_state=rng)
+        new = [p for p in picks.tolist() if p not in chosen]
         chosen.extend(new)  # expand the reduced set (section 3.2)
         Kt = kernel(Xt, Xt[chosen])
         res = newton_armijo(Kt, yt, problem)
@@ -384,7 +417,7 @@ def srsvm_reduced_set(
         accuracy = float(np.mean(np.where(h_val > 0, 1.0, -1.0) == y[held]))  # step 4
         history["size"].append(len(chosen))
         history["accuracy"].append(accuracy)
-        history["candidates"].append(int(wrong.sum()))
+        history["candidates"].append(int(np.sum(yt * h < 0)))
         if accuracy >= threshold or not new:
             break
     idx = train[np.array(chosen, dtype=np.int64)]

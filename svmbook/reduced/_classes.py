@@ -1,9 +1,10 @@
 """The public smooth SVM estimators: SSVC, RSVC, SSVR, RSVR (Yeh et al., RSVM review).
 
-Each class is a numpydoc docstring and an ``__init__`` that only stores its arguments, plus the
-class attributes that say what it is (``_kind``, ``_reduced``, ``_parameter_constraints``); the
-logic lives in :mod:`svmbook.reduced._base`. Parameters shared by the classes are documented
-once, in :data:`svmbook.reduced._base.PARAM_DOCS`.
+Each class is a numpydoc docstring and an ``__init__`` that only stores its arguments (with the
+SVM estimators' ``_set_params_from``), plus the class attributes that say what it is (``_kind``,
+``_reduced``, ``_parameter_constraints``); the logic lives in :mod:`svmbook.reduced._base`.
+Parameters shared by the classes are documented once, in
+:data:`svmbook.reduced._base.PARAM_DOCS`.
 """
 
 from numbers import Real
@@ -12,6 +13,7 @@ from sklearn.base import ClassifierMixin, RegressorMixin
 from sklearn.utils._param_validation import Interval
 
 from .._docstrings import compose
+from ..svm._base import BaseSVM
 from ._base import PARAM_DOCS, SmoothClassifierMixin, SmoothRegressorMixin, SmoothSVMBase
 
 __all__ = ["RSVC", "RSVR", "SSVC", "SSVR"]
@@ -124,17 +126,7 @@ class SSVC(SmoothClassifierMixin, ClassifierMixin, SmoothSVMBase):
         chunk_size=None,
         verbose=False,
     ):
-        self.C = C
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.kernel_params = kernel_params
-        self.beta = beta
-        self.tol = tol
-        self.max_iter = max_iter
-        self.chunk_size = chunk_size
-        self.verbose = verbose
+        BaseSVM._set_params_from(self, locals())
 
 
 @_documented
@@ -216,22 +208,7 @@ class RSVC(SmoothClassifierMixin, ClassifierMixin, SmoothSVMBase):
         verbose=False,
         random_state=None,
     ):
-        self.reduced_size = reduced_size
-        self.C = C
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.kernel_params = kernel_params
-        self.reduced_set = reduced_set
-        self.selection = selection
-        self.selection_params = selection_params
-        self.beta = beta
-        self.tol = tol
-        self.max_iter = max_iter
-        self.chunk_size = chunk_size
-        self.verbose = verbose
-        self.random_state = random_state
+        BaseSVM._set_params_from(self, locals())
 
 
 _EPSILON = {"epsilon": [Interval(Real, 0.0, None, closed="left")]}
@@ -301,18 +278,7 @@ class SSVR(SmoothRegressorMixin, RegressorMixin, SmoothSVMBase):
         chunk_size=None,
         verbose=False,
     ):
-        self.C = C
-        self.epsilon = epsilon
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.kernel_params = kernel_params
-        self.beta = beta
-        self.tol = tol
-        self.max_iter = max_iter
-        self.chunk_size = chunk_size
-        self.verbose = verbose
+        BaseSVM._set_params_from(self, locals())
 
 
 @_documented
@@ -393,20 +359,4 @@ class RSVR(SmoothRegressorMixin, RegressorMixin, SmoothSVMBase):
         verbose=False,
         random_state=None,
     ):
-        self.reduced_size = reduced_size
-        self.C = C
-        self.epsilon = epsilon
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.kernel_params = kernel_params
-        self.reduced_set = reduced_set
-        self.selection = selection
-        self.selection_params = selection_params
-        self.beta = beta
-        self.tol = tol
-        self.max_iter = max_iter
-        self.chunk_size = chunk_size
-        self.verbose = verbose
-        self.random_state = random_state
+        BaseSVM._set_params_from(self, locals())

@@ -15,8 +15,8 @@ they are data points, per-column widths where the method gives them, and the sec
 * :func:`nystrom_approximation`: the theory link (10)-(11): ``K(A, A') ~ K(A, Ã') K(Ã, Ã')^+
   K(Ã, A')``; RSVM solves in the span of the reduced columns, which this approximation shares.
 
-Decisions where the review leaves a gap (docs/errata.md#yeh-rsvm-alg-1,
-docs/errata.md#yeh-rsvm-alg-3):
+Decisions where the review leaves a gap (docs/errata.md#yeh-rsvm-irsvm,
+docs/errata.md#yeh-rsvm-alg-2, docs/errata.md#yeh-rsvm-alg-3):
 
 * IRSVM's distance is ``r = ||(I - P) K(A, x)||_2`` with ``P`` the projection of ``R^n`` onto the
   span of the kept columns (printed: ``r^2 = (I - P) K(A, x)``, a vector, with ``P`` "of
@@ -167,7 +167,7 @@ def irsvm_distance(K_reduced, column):
     """Return the distance (28) of a kernel column to the span of the reduced columns.
 
     ``r = ||K̃ beta* - K(A, x)||`` with ``beta*`` the least-squares solution (25)-(27), i.e.
-    ``sqrt(k' (I - P) k)`` (docs/errata.md#yeh-rsvm-alg-1). Computed here by least squares;
+    ``sqrt(k' (I - P) k)`` (docs/errata.md#yeh-rsvm-irsvm). Computed here by least squares;
     :func:`irsvm_reduced_set` keeps an orthonormal basis instead (the same number).
 
     Parameters

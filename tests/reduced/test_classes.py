@@ -9,6 +9,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from svmbook.kernels import rbf
+from svmbook.model_selection.search import SVMSearchCV
 from svmbook.reduced import RSVC, RSVR, SSVC, SSVR
 from svmbook.solvers.newton import newton_armijo, smooth_problem
 
@@ -95,6 +96,13 @@ def test_given_reduced_set_and_pipeline():
     assert clf.reduced_indices_ is None and clf.score(X, Y) > 0.9
     pipe = make_pipeline(StandardScaler(), RSVR(reduced_size=30, C=10.0, random_state=0))
     assert cross_val_score(pipe, X, T, cv=3).mean() > 0.7
+
+
+def test_model_selection_searcher():
+    """RSVC is searched over (C, gamma) by the project's searcher like any estimator."""
+    grid = {"C": [1.0, 100.0], "gamma": [0.5, 2.0]}
+    search = SVMSearchCV(RSVC(reduced_size=20, random_state=0), grid, cv=3).fit(X, Y)
+    assert search.best_score_ > 0.9 and search.best_estimator_.reduced_set_.shape == (20, 2)
 
 
 def test_chunked_fit_and_prediction_match():

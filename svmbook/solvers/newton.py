@@ -74,6 +74,7 @@ from .._blas import blas_limit, threads_for
 from .._validation import (
     check_int,
     check_interval,
+    check_labels_pm1,
     check_option,
     check_points,
     check_positive,
@@ -521,8 +522,8 @@ def newton_armijo(
         raise TypeError(f"problem must be a SmoothProblem (see smooth_problem), got "
                         f"{type(problem).__name__}")  # fmt: skip
     K, y, v0, chunk_size = _checked(K, y, v0, chunk_size)
-    if not problem.regression and not np.all(np.abs(y) == 1.0):
-        raise ValueError("y must contain only -1 and +1 for classification")
+    if not problem.regression:
+        y = check_labels_pm1("y", y, both_classes=False)
     tol = check_positive("tol", tol)
     max_iter = check_int("max_iter", max_iter, 0)
     armijo = check_interval("armijo", armijo, 0.0, 0.5, low_open=True, high_open=True)

@@ -70,8 +70,9 @@ class SSVC(SmoothClassifierMixin, ClassifierMixin, SmoothSVMBase):
 
     Minimises ``1/2 (||u||^2 + b^2) + C/2 sum_i p(1 - y_i (K(x_i, A') u + b), beta)^2`` by
     Newton-Armijo (:mod:`svmbook.solvers.newton`); ``kernel="linear"`` is the linear SSVM (7)
-    in ``(w, b)``. The full kernel is ``n x n``: for large data use :class:`RSVC`. More than two
-    classes are fitted one-vs-rest.
+    in ``(w, b)``, not (8) on the Gram matrix ``A A'``, which regularises ``||u||`` instead of
+    ``||w|| = ||A' u||`` (a different model). The full kernel is ``n x n``: for large data use
+    :class:`RSVC`. More than two classes are fitted one-vs-rest.
 
     Parameters
     ----------

@@ -10,6 +10,7 @@ of ``chunk_size`` rows, so a prediction on many points never holds their whole k
 
 from __future__ import annotations
 
+import hashlib
 import math
 from numbers import Integral, Real
 
@@ -66,6 +67,13 @@ PARAM_DOCS = {
     "verbose": """verbose : bool, default=False
     Show a progress bar (``tqdm.auto``) of the Newton iterations with the objective, the
     gradient norm and the step.""",
+    "warm_start": """warm_start : bool, default=False
+    Keep the design matrix after ``fit``, and refit from the previous solution when the data
+    and every parameter but ``C``, ``beta``, ``epsilon`` and the solver settings (``tol``,
+    ``max_iter``, ``chunk_size``, ``verbose``) are the same: the reduced set and the kernel
+    matrix are reused, Newton starts at the previous ``(coef, intercept)`` (the minimiser is
+    unique, so only the path changes). Costs the design's memory between fits (not pickled).
+    :class:`svmbook.model_selection.search.SVMSearchCV` uses it along ``C``.""",
     "reduced_size": """reduced_size : int or float, default=0.1
     ``m``, the reduced-set size: an int (at most ``n``), or a float in (0, 1], the share of the
     training points (the review suggests 1-10 %). Used by ``selection="random"`` (the size),
@@ -85,6 +93,10 @@ PARAM_DOCS = {
     "random_state": """random_state : None, int or numpy.random.Generator, default=None
     Draws the reduced set.""",
 }
+
+
+# parameters that change neither the reduced set nor the design: a warm start survives them
+_WARM_FREE = {"C", "beta", "epsilon", "tol", "max_iter", "chunk_size", "verbose", "warm_start"}
 
 
 def _blocks(n, chunk_size):
@@ -110,6 +122,7 @@ class SmoothSVMBase(BaseEstimator):
         "max_iter": [Interval(Integral, 0, None, closed="left")],
         "chunk_size": [Interval(Integral, 1, None, closed="left"), None],
         "verbose": ["boolean"],
+        "warm_start": ["boolean"],
     }
 
     _reduced_constraints: dict = {
@@ -155,17 +168,31 @@ class SmoothSVMBase(BaseEstimator):
                 )
             pm1 = [np.where(codes == c, 1.0, -1.0) for c in range(self.classes_.size)]
             targets = pm1[1:] if self.classes_.size == 2 else pm1
-        BaseSVM._resolve_kernel(self, X)  # sets _kernel and _gamma as the SVM estimators do
-        self.kernel_ = self._kernel
-        self._chunk = self.chunk_size
-        self._select(X, y, codes)
-        K = self._design(X)
+        key = self._warm_key(X, y) if self.warm_start else None
+        warm = getattr(self, "_warm", None)
+        if key is not None and warm is not None and warm["key"] == key:
+            K, starts = warm["K"], warm["v"]  # same data and basis: reuse both
+        else:
+            BaseSVM._resolve_kernel(self, X)  # sets _kernel and _gamma as the SVM estimators
+            self.kernel_ = self._kernel
+            self._chunk = self.chunk_size
+            self._select(X, y, codes)
+            K, starts = self._design(X), [None] * len(targets)
         problem = smooth_problem(
             self._kind, C=self.C, beta=self.beta, epsilon=getattr(self, "epsilon", 0.0)
         )
-        if self._chunk is None:
-            self._chunk = default_chunk_size(K.shape[1])
-        results = [self._solve(K, t, problem, i, len(targets)) for i, t in enumerate(targets)]
+        self._chunk = self.chunk_size or default_chunk_size(K.shape[1])
+        results = [
+            self._solve(K, t, problem, i, len(targets), v0)
+            for i, (t, v0) in enumerate(zip(targets, starts, strict=True))
+        ]
+        self._warm = None
+        if key is not None:
+            self._warm = {
+                "key": key,
+                "K": K,
+                "v": [np.append(r.coef, r.intercept) for r in results],
+            }
         coef = np.array([r.coef for r in results])
         intercept = np.array([r.intercept for r in results])
         self.n_iter_ = np.array([r.n_iter for r in results], dtype=np.int64)
@@ -177,6 +204,23 @@ class SmoothSVMBase(BaseEstimator):
         else:
             self.coef_, self.intercept_ = coef, intercept
         return self
+
+    def _warm_key(self, X, y):
+        """Return what a warm start must find unchanged: the basis parameters and the data."""
+        params = {k: v for k, v in self.get_params().items() if k not in _WARM_FREE}
+        given = params.pop("reduced_set", None)
+        h = hashlib.sha1()
+        for a in (X, y) if given is None else (X, y, np.asarray(given)):
+            a = np.ascontiguousarray(a)
+            h.update(str((a.shape, a.dtype)).encode())
+            h.update(a.tobytes())
+        return repr(sorted(params.items(), key=lambda kv: kv[0])), h.hexdigest()
+
+    def __getstate__(self):
+        """Return the state to pickle, without the design a warm start keeps."""
+        state = super().__getstate__()
+        state.pop("_warm", None)
+        return state
 
     def _select(self, X, y, codes):
         """Set the basis of the design: ``reduced_set_`` (and indices, widths, time)."""
@@ -252,10 +296,10 @@ class SmoothSVMBase(BaseEstimator):
             K[start:stop] = self._design_block(X[start:stop])
         return K
 
-    def _solve(self, K, y, problem, machine, n_machines):
-        """Return one Newton-Armijo fit, with a progress bar when ``verbose``."""
+    def _solve(self, K, y, problem, machine, n_machines, v0):
+        """Return one Newton-Armijo fit from ``v0``, with a progress bar when ``verbose``."""
         if not self.verbose:
-            return newton_armijo(K, y, problem, tol=self.tol, max_iter=self.max_iter,
+            return newton_armijo(K, y, problem, tol=self.tol, max_iter=self.max_iter, v0=v0,
                                  chunk_size=self._chunk)  # fmt: skip
         from tqdm.auto import tqdm
 
@@ -267,7 +311,7 @@ class SmoothSVMBase(BaseEstimator):
                 bar.set_postfix(objective=f"{objective:.6g}", grad=f"{grad_norm:.3g}",
                                 step=f"{step:.3g}")  # fmt: skip
 
-            return newton_armijo(K, y, problem, tol=self.tol, max_iter=self.max_iter,
+            return newton_armijo(K, y, problem, tol=self.tol, max_iter=self.max_iter, v0=v0,
                                  chunk_size=self._chunk, callback=report)  # fmt: skip
 
     # -- prediction --------------------------------------------------------------------------

@@ -87,6 +87,7 @@ class SSVC(SmoothClassifierMixin, ClassifierMixin, SmoothSVMBase):
     {max_iter}
     {chunk_size}
     {verbose}
+    {warm_start}
 
     Attributes
     ----------
@@ -126,6 +127,7 @@ class SSVC(SmoothClassifierMixin, ClassifierMixin, SmoothSVMBase):
         max_iter=100,
         chunk_size=None,
         verbose=False,
+        warm_start=False,
     ):
         BaseSVM._set_params_from(self, locals())
 
@@ -158,6 +160,7 @@ class RSVC(SmoothClassifierMixin, ClassifierMixin, SmoothSVMBase):
     {max_iter}
     {chunk_size}
     {verbose}
+    {warm_start}
     {random_state}
 
     Attributes
@@ -207,6 +210,7 @@ class RSVC(SmoothClassifierMixin, ClassifierMixin, SmoothSVMBase):
         max_iter=100,
         chunk_size=None,
         verbose=False,
+        warm_start=False,
         random_state=None,
     ):
         BaseSVM._set_params_from(self, locals())
@@ -238,6 +242,7 @@ class SSVR(SmoothRegressorMixin, RegressorMixin, SmoothSVMBase):
     {max_iter}
     {chunk_size}
     {verbose}
+    {warm_start}
 
     Attributes
     ----------
@@ -278,6 +283,7 @@ class SSVR(SmoothRegressorMixin, RegressorMixin, SmoothSVMBase):
         max_iter=100,
         chunk_size=None,
         verbose=False,
+        warm_start=False,
     ):
         BaseSVM._set_params_from(self, locals())
 
@@ -309,6 +315,7 @@ class RSVR(SmoothRegressorMixin, RegressorMixin, SmoothSVMBase):
     {max_iter}
     {chunk_size}
     {verbose}
+    {warm_start}
     {random_state}
 
     Attributes
@@ -358,6 +365,7 @@ class RSVR(SmoothRegressorMixin, RegressorMixin, SmoothSVMBase):
         max_iter=100,
         chunk_size=None,
         verbose=False,
+        warm_start=False,
         random_state=None,
     ):
         BaseSVM._set_params_from(self, locals())

@@ -1,5 +1,7 @@
 """The smooth SVM estimators: scikit-learn's checks, the RSVM == SSVM oracle, behaviour, errors."""
 
+import pickle
+
 import numpy as np
 import pytest
 from sklearn.exceptions import ConvergenceWarning
@@ -140,3 +142,18 @@ def test_bad_input():
         RSVC(reduced_set=np.ones((4, 3))).fit(X, Y)
     with pytest.raises(ValueError, match="two classes"):
         SSVC().fit(X, np.zeros(300))
+
+
+def test_warm_start_along_c():
+    """A warm refit along C reuses the reduced set and the design and reaches the cold answer."""
+    clf = RSVC(reduced_size=30, gamma=1.0, C=1.0, warm_start=True, random_state=0).fit(X, Y)
+    points, K = clf.reduced_set_, clf._warm["K"]
+    clf.set_params(C=10.0).fit(X, Y)
+    cold = RSVC(reduced_size=30, gamma=1.0, C=10.0, random_state=0).fit(X, Y)
+    assert clf.reduced_set_ is points and clf._warm["K"] is K
+    np.testing.assert_allclose(clf.coef_, cold.coef_, rtol=1e-7, atol=1e-7)
+    assert clf.n_iter_[0] <= cold.n_iter_[0]
+    clf.set_params(gamma=2.0).fit(X, Y)  # a kernel change starts cold
+    assert clf._warm["K"] is not K
+    assert "_warm" not in pickle.loads(pickle.dumps(clf)).__dict__
+    assert cold._warm is None

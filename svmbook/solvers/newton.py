@@ -55,7 +55,10 @@ at most ``C h_i (max_j ||K_j||^2 + 1) <= 1e-20`` are skipped: together they chan
 (which is at least ``I``) by less than ``n 1e-20``, below rounding. They are the points well
 beyond the margin (``beta r_i`` below about -46); at ``beta = inf`` every point with
 ``r_i <= 0``, so the Hessian then costs ``O(n_violators q^2)`` only. Memory besides ``K``:
-``chunk_size (q + 1)`` floats for a block and ``(q + 1)^2`` for the Hessian.
+``chunk_size (q + 1)`` floats for a block and ``(q + 1)^2`` for the Hessian. Every sum of a
+Newton step (the loss, ``E' l'(f)``, ``E' diag(h) E``, and the loss at each Armijo trial
+``f + lambda E d``) is a sum over row blocks, so a distributed solver can form the same step
+from per-shard partial sums (added in a fixed order, the result is reproducible).
 """
 
 from __future__ import annotations

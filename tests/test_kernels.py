@@ -33,6 +33,7 @@ from svmbook.kernels import (
     mlp,
     polynomial,
     rbf,
+    rbf_columns,
     spline,
     tensor,
 )
@@ -649,3 +650,18 @@ def test_kind_codes_are_distinct():
     assert sorted(names) == list(range(9))
     assert all(type(k.kind) is int for k in ALL_KERNELS)
     assert isinstance(linear(), Kernel)
+
+
+def test_rbf_columns_per_centre_widths():
+    """Per-centre widths: each column is the Gaussian of its own gamma; equal ones give rbf."""
+    rng = np.random.default_rng(0)
+    X, C = rng.normal(size=(30, 3)), rng.normal(size=(4, 3))
+    gamma = np.array([0.1, 0.5, 1.0, 2.0])
+    K = rbf_columns(X, C, gamma)
+    d2 = ((X[:, None, :] - C[None, :, :]) ** 2).sum(-1)
+    np.testing.assert_allclose(K, np.exp(-gamma * d2), rtol=1e-12)
+    np.testing.assert_allclose(rbf_columns(X, C, 0.5), rbf(gamma=0.5)(X, C), rtol=1e-12)
+    with pytest.raises(ValueError, match="gamma"):
+        rbf_columns(X, C, [1.0, 0.0, 1.0, 1.0])
+    with pytest.raises(ValueError, match="centres"):
+        rbf_columns(X, C[:, :2], 1.0)

@@ -22,6 +22,7 @@ from .geometric import (
 from .input_margin import MarginDualResult, input_margin_dual
 from .perceptron import perceptron_dual, perceptron_geometric_dual, perceptron_kernel
 from .reduced_set import L1Result, l1_reduced_set, l1_weights
+from .smooth import SmoothQPResult, squared_eps_svr, squared_hinge_svm
 from .svc import hard_margin_primal, l2_svc_dual, svc_dual
 from .svr import svr_dual
 
@@ -31,6 +32,7 @@ __all__ = [
     "MEBResult",
     "MarginDualResult",
     "QPResult",
+    "SmoothQPResult",
     "hard_margin_primal",
     "input_margin_dual",
     "l1_reduced_set",
@@ -44,6 +46,8 @@ __all__ = [
     "perceptron_geometric_dual",
     "perceptron_kernel",
     "soft_meb_dual",
+    "squared_eps_svr",
+    "squared_hinge_svm",
     "svc_dual",
     "svr_dual",
     "svtol",

@@ -1,0 +1,30 @@
+"""The reduced kernel trick (Yeh, Huang, Pao and Lee, "A Review of Reduced Kernel Trick").
+
+Estimators with scikit-learn's API, all solved by the Newton-Armijo core of
+:mod:`svmbook.solvers.newton`: :class:`SSVC` and :class:`SSVR` on the full kernel (the linear
+SSVM with ``kernel="linear"``), :class:`RSVC` and :class:`RSVR` on an ``n x m`` reduced kernel;
+reduced-set selection in :mod:`svmbook.reduced.selection`.
+"""
+
+from ._classes import RSVC, RSVR, SSVC, SSVR
+from .selection import (
+    ReducedSet,
+    crsvm_reduced_set,
+    irsvm_reduced_set,
+    nystrom_approximation,
+    random_reduced_set,
+    srsvm_reduced_set,
+)
+
+__all__ = [
+    "RSVC",
+    "RSVR",
+    "SSVC",
+    "SSVR",
+    "ReducedSet",
+    "crsvm_reduced_set",
+    "irsvm_reduced_set",
+    "nystrom_approximation",
+    "random_reduced_set",
+    "srsvm_reduced_set",
+]

@@ -304,6 +304,7 @@ class _OneViewReduction(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseE
         return _project(self.kernel_, X, self.reduced_set_, self.kernel_mean_, self.alphas_)
 
 
+@_docs
 class ReducedKPCA(_OneViewReduction):
     """Kernel principal component analysis on a reduced kernel (Yeh et al., section 4.1).
 
@@ -421,6 +422,7 @@ class ReducedKPCA(_OneViewReduction):
         return self
 
 
+@_docs
 class ReducedKSIR(_OneViewReduction):
     """Kernel sliced inverse regression on a reduced kernel (Yeh et al., section 4.2).
 
@@ -576,6 +578,7 @@ class ReducedKSIR(_OneViewReduction):
 # -- two views: KCCA -------------------------------------------------------------------------------
 
 
+@_docs
 class ReducedKCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     """Kernel canonical correlation analysis on reduced kernels (Yeh et al., section 4.3).
 
@@ -631,6 +634,8 @@ class ReducedKCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimat
         The directions of each view (a pair a column).
     kernel_s_, kernel_t_ : Kernel
         The kernels, parameters resolved.
+    gamma_s_, gamma_t_ : float
+        The numbers ``gamma_s`` and ``gamma_t`` stood for (None resolved).
     reduced_set_s_, reduced_set_t_ : ndarray of shape (m_s, n_features), (m_t, n_features_t)
         The reduced sets.
     reduced_indices_ : ndarray of shape (m,) or None

@@ -257,6 +257,27 @@ def _project(kernel, X, points, mean, alphas):
     return (kernel(X, points) - mean) @ alphas
 
 
+def _store(estimator, arguments):
+    """Store each ``__init__`` argument as the attribute of the same name (scikit-learn's rule).
+
+    Called first in ``__init__`` as ``_store(self, locals())``, so that ``locals()`` holds
+    ``self`` and the arguments only.
+    """
+    for name, value in arguments.items():
+        if name != "self":
+            setattr(estimator, name, value)
+
+
+class _RequiresY:
+    """Tag mixin: ``fit`` needs ``y`` (the slices' response, or the second view)."""
+
+    def __sklearn_tags__(self):
+        """Return the estimator tags, with ``y`` required."""
+        tags = super().__sklearn_tags__()
+        tags.target_tags.required = True
+        return tags
+
+
 # -- one view: KPCA and KSIR -----------------------------------------------------------------------
 
 
@@ -381,15 +402,7 @@ class ReducedKPCA(_OneViewReduction):
         reduced_set=None,
         random_state=None,
     ):
-        self.n_components = n_components
-        self.form = form
-        self.kernel = kernel
-        self.gamma = gamma
-        self.degree = degree
-        self.coef0 = coef0
-        self.reduced_size = reduced_size
-        self.reduced_set = reduced_set
-        self.random_state = random_state
+        _store(self, locals())
 
     @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y=None):
@@ -423,7 +436,7 @@ class ReducedKPCA(_OneViewReduction):
 
 
 @_docs
-class ReducedKSIR(_OneViewReduction):
+class ReducedKSIR(_RequiresY, _OneViewReduction):
     """Kernel sliced inverse regression on a reduced kernel (Yeh et al., section 4.2).
 
     Sliced inverse regression (Li 1991, the review's (38)) finds the directions along which
@@ -503,22 +516,7 @@ class ReducedKSIR(_OneViewReduction):
         ridge=1e-3,
         random_state=None,
     ):
-        self.n_components = n_components
-        self.n_slices = n_slices
-        self.kernel = kernel
-        self.gamma = gamma
-        self.degree = degree
-        self.coef0 = coef0
-        self.reduced_size = reduced_size
-        self.reduced_set = reduced_set
-        self.ridge = ridge
-        self.random_state = random_state
-
-    def __sklearn_tags__(self):
-        """Return the estimator tags: ``y`` is required."""
-        tags = super().__sklearn_tags__()
-        tags.target_tags.required = True
-        return tags
+        _store(self, locals())
 
     def _slices(self, y):
         """Return the index arrays of the slices of ``y``."""
@@ -579,7 +577,7 @@ class ReducedKSIR(_OneViewReduction):
 
 
 @_docs
-class ReducedKCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
+class ReducedKCCA(_RequiresY, ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     """Kernel canonical correlation analysis on reduced kernels (Yeh et al., section 4.3).
 
     Two views of the same ``n`` objects, ``X`` (``s``) and ``y`` (``t``), each with its own
@@ -688,23 +686,7 @@ class ReducedKCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimat
         ridge=1e-3,
         random_state=None,
     ):
-        self.n_components = n_components
-        self.kernel_s = kernel_s
-        self.kernel_t = kernel_t
-        self.gamma_s = gamma_s
-        self.gamma_t = gamma_t
-        self.degree = degree
-        self.coef0 = coef0
-        self.reduced_size = reduced_size
-        self.reduced_set = reduced_set
-        self.ridge = ridge
-        self.random_state = random_state
-
-    def __sklearn_tags__(self):
-        """Return the estimator tags: the second view ``y`` is required."""
-        tags = super().__sklearn_tags__()
-        tags.target_tags.required = True
-        return tags
+        _store(self, locals())
 
     @property
     def _n_features_out(self):

@@ -44,11 +44,12 @@ Linear special cases
     projections ``β' (x - x̄)``. The covariance form is not PCA (its metric is ``Ã Ã'``, not
     the identity).
 
-Errata (docs/errata.md#yeh-rsvm-eq-31)
+Errata (docs/errata.md#yeh-rsvm-eq-31, docs/errata.md#yeh-rsvm-sec-4-notation)
     (31) maximises the trace of the printed matrix. The recovery of the second CCA direction
     is ``u^t = Σ_tt^-1 Σ_st' u^s / sqrt(η)`` with ``η = ρ^2`` (printed: ``Σ_tt^-1 Σ_st u^s /
     η``, which has the wrong dimensions when ``d_s != d_t``; dividing by ``sqrt(η)`` gives unit
-    variance).
+    variance). The names of the covariances follow (44)-(46) and (48) (``Σ_st``, ``Σ_ss``,
+    ``Σ_tt``), not the shorter ones of (43) and (47).
 
 Signs
     An eigenvector's sign is arbitrary; each component is flipped so that its largest-magnitude
@@ -92,8 +93,8 @@ RANGE_RTOL = 1e-10
 #: ``svmbook._blas.LARGE`` multiply-adds for reduced sets of up to about 490 points).
 CHUNK_ROWS = 4096
 
-#: Number of slices of a continuous response for ``ReducedKSIR(n_slices="auto")`` (Li 1991
-#: reports SIR to be insensitive to it; 10 is the common default).
+#: Number of slices of a continuous response for ``ReducedKSIR(n_slices="auto")`` (a common
+#: choice; the review does not say).
 AUTO_SLICES = 10
 
 # scikit-learn's kernel names (catalogue kernels with parameters are passed as Kernel objects)

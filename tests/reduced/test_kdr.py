@@ -17,7 +17,7 @@ from sklearn.svm import LinearSVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from svmbook.kernels import linear, rbf
-from svmbook.reduced import ReducedKCCA, ReducedKPCA, ReducedKSIR
+from svmbook.reduced import ReducedKCCA, ReducedKPCA, ReducedKSIR, kdr
 from svmbook.reduced.kdr import RANGE_RTOL
 
 
@@ -351,6 +351,29 @@ def test_fits_are_reproducible_with_the_largest_coefficient_positive(make):
     assert np.array_equal(first.transform(X), second.transform(X))
     other = make().set_params(random_state=8).fit(X, y)
     assert not np.array_equal(first.transform(X), other.transform(X))
+
+
+def test_covariances_summed_over_row_blocks_equal_the_whole_product(monkeypatch):
+    """Blocks of ``CHUNK_ROWS`` rows (here 7: many blocks, a ragged last one) change nothing."""
+    X, y = _three_classes(n=100)
+    models = [
+        ReducedKPCA(3, form="centered", reduced_size=20, random_state=0),
+        ReducedKSIR(reduced_size=20, random_state=0),
+        ReducedKCCA(2, reduced_size=20, random_state=0),
+    ]
+    whole = [model.fit(X, y).transform(X) for model in models]
+    monkeypatch.setattr(kdr, "CHUNK_ROWS", 7)
+    for model, Z in zip(models, whole, strict=True):
+        assert np.allclose(model.fit(X, y).transform(X), Z, rtol=0, atol=1e-10)
+
+
+def test_the_ridge_is_relative_so_a_rescaled_kernel_gives_the_same_components():
+    """The ridge follows the mean variance: linear KSIR of ``10 X`` has the same λ and z."""
+    X, y = _three_classes()
+    ksir = ReducedKSIR(kernel="linear", reduced_size=30, ridge=0.1, random_state=0)
+    small, large = ksir.fit(X, y), ReducedKSIR(**ksir.get_params()).fit(10 * X, y)
+    assert np.allclose(small.eigenvalues_, large.eigenvalues_, rtol=1e-10)
+    assert np.allclose(small.transform(X), large.transform(10 * X), rtol=1e-8, atol=1e-10)
 
 
 def test_kernel_objects_of_the_catalogue_are_accepted():

@@ -67,6 +67,7 @@ from numbers import Integral, Real
 
 import numpy as np
 import scipy.linalg
+import scipy.sparse as sp
 from sklearn.base import (
     BaseEstimator,
     ClassNamePrefixFeaturesOutMixin,
@@ -245,8 +246,6 @@ def _generalized_eigh(S, W):
 
 def _fix_signs(alphas, partner=None):
     """Flip each column so that its largest-magnitude entry is positive (``partner``'s with it)."""
-    if alphas.shape[1] == 0:
-        return alphas, partner
     rows = np.argmax(np.abs(alphas), axis=0)
     signs = np.where(alphas[rows, np.arange(alphas.shape[1])] < 0, -1.0, 1.0)
     return alphas * signs, None if partner is None else partner * signs
@@ -539,24 +538,25 @@ class ReducedKSIR(_RequiresY, _OneViewReduction):
         _store(self, locals())
 
     def _slices(self, y):
-        """Return the index arrays of the slices of ``y``."""
+        """Return each point's slice, ``0 .. J - 1``."""
         mode = self.n_slices
         if mode == "auto":
             mode = "classes" if type_of_target(y) in ("binary", "multiclass") else AUTO_SLICES
         if mode == "classes":
             check_classification_targets(y)
-            inverse = np.unique(y, return_inverse=True)[1]
-            slices = [np.flatnonzero(inverse == j) for j in range(inverse.max() + 1)]
-        else:
-            if mode > y.shape[0]:
-                raise ValueError(f"n_slices must be <= n_samples = {y.shape[0]}, got {mode}")
-            slices = np.array_split(np.argsort(y, kind="stable"), mode)
-        if len(slices) < 2:
-            raise ValueError(
-                "ReducedKSIR needs at least 2 slices, and y has a single class; give n_slices "
-                "as an int to slice a continuous y"
-            )
-        return slices
+            labels = np.unique(y, return_inverse=True)[1].reshape(-1)
+            if labels.max() == 0:
+                raise ValueError(
+                    "ReducedKSIR needs at least 2 slices, and y has a single class; give "
+                    "n_slices as an int to slice a continuous y"
+                )
+            return labels
+        if mode > y.shape[0]:
+            raise ValueError(f"n_slices must be <= n_samples = {y.shape[0]}, got {mode}")
+        labels = np.empty(y.shape[0], dtype=np.int64)
+        for j, members in enumerate(np.array_split(np.argsort(y, kind="stable"), mode)):
+            labels[members] = j
+        return labels
 
     @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y):
@@ -575,19 +575,23 @@ class ReducedKSIR(_RequiresY, _OneViewReduction):
             The fitted transformer.
         """
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2)
-        slices = self._slices(y)
+        labels = self._slices(y)
+        n, J = X.shape[0], labels.max() + 1
         C = self._kernel_data(X)
-        # rows sqrt(n_j / n) (k̄^j - k̃): Σ_E(K̃|Y_J) is their Gram product
-        means = np.stack([np.sqrt(s.size / X.shape[0]) * C[s].mean(axis=0) for s in slices])
+        # the slice sums of the centred kernel data through a sparse indicator (no copy of C);
+        # rows sqrt(n_j / n) (k̄^j - k̃), whose Gram product is Σ_E(K̃|Y_J)
+        counts = np.bincount(labels, minlength=J)
+        indicator = sp.csr_matrix((np.ones(n), (labels, np.arange(n))), shape=(J, n))
+        means = np.asarray(indicator @ C) / (np.sqrt(counts * n)[:, None])
         W = _whitener(_covariance(C), self.ridge)
         lam, alphas = _generalized_eigh(means.T @ means, W)
         k = _n_components(
             self.n_components,
-            min(len(slices) - 1, W.shape[1]),
-            f"J - 1 for J = {len(slices)} slices, and no more than the kernel data's directions "
-            "of non-zero variance",
+            min(J - 1, W.shape[1]),
+            f"J - 1 for J = {J} slices, and no more than the kernel data's directions of "
+            "non-zero variance",
         )
-        self.n_slices_ = len(slices)
+        self.n_slices_ = int(J)
         self.eigenvalues_ = np.clip(lam[:k], 0.0, 1.0)
         self.alphas_ = _fix_signs(np.ascontiguousarray(alphas[:, :k]))[0]
         return self

@@ -408,8 +408,14 @@ def test_bad_input_names_the_parameter():
         ReducedKPCA(kernel="precomputed").fit(X)
     with pytest.raises(ValueError, match="NaN"):
         ReducedKPCA().fit(np.where(X > 1, np.nan, X))
-    with pytest.raises(ValueError, match="no direction of non-zero variance"):
-        ReducedKPCA().fit(np.ones((5, 2)))
+    for constant in (
+        ReducedKPCA(),
+        ReducedKPCA(form="centered", kernel="linear"),
+        ReducedKSIR(),
+        ReducedKCCA(1),
+    ):
+        with pytest.raises(ValueError, match="no direction of non-zero variance"):
+            constant.fit(np.zeros((6, 2)), [0, 1] * 3)
     fitted = ReducedKPCA(2, reduced_size=5, random_state=0).fit(X)
     with pytest.raises(ValueError, match="features"):
         fitted.transform(np.zeros((2, 4)))

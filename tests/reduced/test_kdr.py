@@ -16,6 +16,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.svm import LinearSVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
+from svmbook import SVC
 from svmbook.kernels import linear, rbf
 from svmbook.reduced import ReducedKCCA, ReducedKPCA, ReducedKSIR, kdr
 from svmbook.reduced.kdr import RANGE_RTOL
@@ -247,13 +248,17 @@ def test_ksir_slices_classes_or_sorted_responses():
         ReducedKSIR(n_slices=6).fit(X[:5], response[:5])
 
 
-def test_ksir_then_a_linear_classifier_beats_the_linear_classifier_alone():
-    """Pipeline([ReducedKSIR, LinearSVC]) on two circles: about 98 % against chance."""
+@pytest.mark.parametrize("make_classifier", [LinearSVC, lambda: SVC(kernel="linear")])
+def test_ksir_then_a_linear_classifier_beats_the_linear_classifier_alone(make_classifier):
+    """Pipeline([ReducedKSIR, linear SVM]) on two circles: about 98 % against chance."""
     X, y = make_circles(600, noise=0.1, factor=0.5, random_state=0)
     X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.5, random_state=0)
-    alone = LinearSVC().fit(X_train, y_train).score(X_test, y_test)
+    alone = make_classifier().fit(X_train, y_train).score(X_test, y_test)
     pipe = Pipeline(
-        [("ksir", ReducedKSIR(gamma=1.0, reduced_size=50, random_state=0)), ("svc", LinearSVC())]
+        [
+            ("ksir", ReducedKSIR(gamma=1.0, reduced_size=50, random_state=0)),
+            ("svm", make_classifier()),
+        ]
     ).fit(X_train, y_train)
     assert alone < 0.6 and pipe.score(X_test, y_test) > 0.95
     assert list(pipe[:-1].get_feature_names_out()) == ["reducedksir0"]

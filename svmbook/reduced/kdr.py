@@ -179,15 +179,20 @@ def _given_indices(reduced_set, n_samples):
     return idx
 
 
+def _not_both(reduced_size, reduced_set):
+    """Raise ``ValueError`` when both ``reduced_size`` and ``reduced_set`` are given."""
+    if reduced_size is not None and reduced_set is not None:
+        raise ValueError(
+            f"give reduced_size or reduced_set, not both; got reduced_size={reduced_size}"
+        )
+
+
 def _reduced_set(X, reduced_size, reduced_set, random_state):
     """Return ``(indices or None, points)`` of the reduced set of one view."""
     if reduced_set is None:
         idx = _reduced_indices(X.shape[0], reduced_size, random_state)
         return idx, X[idx]
-    if reduced_size is not None:
-        raise ValueError(
-            f"give reduced_size or reduced_set, not both; got reduced_size={reduced_size}"
-        )
+    _not_both(reduced_size, reduced_set)
     if np.ndim(reduced_set) == 1:
         idx = _given_indices(reduced_set, X.shape[0])
         return idx, X[idx]
@@ -728,25 +733,19 @@ class ReducedKCCA(_RequiresY, ClassNamePrefixFeaturesOutMixin, TransformerMixin,
         """Return ``(indices or None, points_s, points_t)``."""
         rs = self.reduced_set
         if isinstance(rs, tuple) and len(rs) == 2 and np.ndim(rs[0]) == 2:
-            if self.reduced_size is not None:
-                raise ValueError(
-                    f"give reduced_size or reduced_set, not both; got "
-                    f"reduced_size={self.reduced_size}"
-                )
+            _not_both(self.reduced_size, rs)
             return (
                 None,
                 check_points("reduced_set[0]", rs[0], n_features=X.shape[1]),
                 check_points("reduced_set[1]", rs[1], n_features=Y.shape[1]),
             )
-        if rs is None:
-            idx = _reduced_indices(X.shape[0], self.reduced_size, self.random_state)
-        elif self.reduced_size is not None:
+        if rs is not None and np.ndim(rs) != 1:
             raise ValueError(
-                f"give reduced_size or reduced_set, not both; got reduced_size={self.reduced_size}"
+                "reduced_set of two views must be 1-D indices or a pair (points_s, points_t) of "
+                f"2-D arrays, got an array of shape {np.shape(rs)}"
             )
-        else:
-            idx = _given_indices(rs, X.shape[0])
-        return idx, X[idx], Y[idx]
+        idx, points_s = _reduced_set(X, self.reduced_size, rs, self.random_state)
+        return idx, points_s, Y[idx]
 
     @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y):

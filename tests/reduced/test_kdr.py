@@ -429,6 +429,10 @@ def test_bad_input_names_the_parameter():
         kcca.transform(X[:3], X[:4, :2])
     with pytest.raises(ValueError, match=r"y must have shape \(n_points, 2\)"):
         kcca.transform(X[:3], X[:3, :1])
+    with pytest.raises(ValueError, match="reduced_set of two views must be 1-D indices or a pair"):
+        ReducedKCCA(1, reduced_set=np.zeros((3, 3))).fit(X, X[:, :2])
+    with pytest.raises(ValueError, match="reduced_size or reduced_set, not both"):
+        ReducedKCCA(1, reduced_size=3, reduced_set=(X[:3], X[:3, :2])).fit(X, X[:, :2])
     with pytest.raises(ValueError, match="reduced_set\\[1\\] must have shape"):
         ReducedKCCA(1, reduced_set=(X[:3], X[:3, :1])).fit(X, X[:, :2])
 

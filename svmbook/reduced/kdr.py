@@ -35,7 +35,7 @@ Near-singular covariances
     below ``RANGE_RTOL`` (``1e-10``) times the largest are dropped (range restriction; with
     ``ridge=0`` this is the only remedy, and it makes the linear kernel reproduce the linear
     methods exactly). The solution is the one ``scipy.linalg.eigh(S, B + ridge ...)`` returns
-    whenever that matrix is numerically positive definite.
+    whenever that matrix's condition number is below ``1 / RANGE_RTOL`` (nothing is dropped).
 
 Linear special cases
     With ``kernel="linear"``, ``ridge=0`` and a reduced set that spans the input space (the

@@ -3,10 +3,13 @@
 Estimators with scikit-learn's API, all solved by the Newton-Armijo core of
 :mod:`svmbook.solvers.newton`: :class:`SSVC` and :class:`SSVR` on the full kernel (the linear
 SSVM with ``kernel="linear"``), :class:`RSVC` and :class:`RSVR` on an ``n x m`` reduced kernel;
-reduced-set selection in :mod:`svmbook.reduced.selection`.
+reduced-set selection in :mod:`svmbook.reduced.selection`; the kernel dimension reductions of
+the review's section 4 on reduced kernels in :mod:`svmbook.reduced.kdr`
+(:class:`ReducedKPCA`, :class:`ReducedKSIR`, :class:`ReducedKCCA`).
 """
 
 from ._classes import RSVC, RSVR, SSVC, SSVR
+from .kdr import ReducedKCCA, ReducedKPCA, ReducedKSIR
 from .selection import (
     ReducedSet,
     crsvm_reduced_set,
@@ -21,6 +24,9 @@ __all__ = [
     "RSVR",
     "SSVC",
     "SSVR",
+    "ReducedKCCA",
+    "ReducedKPCA",
+    "ReducedKSIR",
     "ReducedSet",
     "crsvm_reduced_set",
     "irsvm_reduced_set",

@@ -21,7 +21,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,book]'
+	$(BIN)/python -m pip install --quiet -e '.[test,book,dask]'
 	touch $(STAMP)
 
 test: lint pytest nbval

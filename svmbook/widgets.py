@@ -337,6 +337,24 @@ def svr_view(estimator, x, y, ax=None, *, plot_options=None, **params):
     return plots.plot_svr_1d(model, x, y, epsilon=epsilon, ax=ax, **options)
 
 
+def _draw_or_message(ax, draw, X=None, y=None):
+    """Run ``draw(ax)`` in the book's style, on a new Axes when ``ax`` is None; return the Axes.
+
+    A ``ValueError`` from ``draw`` (a parameter out of range) is written into the panel, over the
+    data ``X, y`` when given, instead of raised: the common frame of the view callbacks.
+    """
+    with style():
+        if ax is None:
+            _, ax = plt.subplots()
+        try:
+            draw(ax)
+        except ValueError as exc:
+            if X is not None:
+                _draw_data(ax, X, y)
+            render_message(ax, exc)
+    return ax
+
+
 def simplify_view(model, X, y, ax=None, *, mmd, phase2=True, legend=True):
     """Simplify a fitted two-class machine at the threshold ``mmd`` and draw both machines.
 
@@ -366,20 +384,16 @@ def simplify_view(model, X, y, ax=None, *, mmd, phase2=True, legend=True):
     -------
     matplotlib.axes.Axes
     """
-    with style():
-        if ax is None:
-            _, ax = plt.subplots()
-        try:
-            simplified = simplify(model, mmd=mmd, phase2=phase2)
-        except ValueError as exc:
-            _draw_data(ax, X, y)
-            render_message(ax, exc)
-            return ax
-    n_after = simplified.report_["n_after"]
-    title = (f"$\\theta = {format_value(mmd)}$: {len(model.support_)} SVs $\\to$ {n_after} "
-             "vectors")
-    return plots.plot_simplified_boundary(model, simplified, X, y, ax=ax, title=title,
-                                          legend=legend)  # fmt: skip
+
+    def draw(ax):
+        simplified = simplify(model, mmd=mmd, phase2=phase2)
+        n_after = simplified.report_["n_after"]
+        title = (f"$\\theta = {format_value(mmd)}$: {len(model.support_)} SVs $\\to$ {n_after} "
+                 "vectors")
+        plots.plot_simplified_boundary(model, simplified, X, y, ax=ax, title=title,
+                                       legend=legend)  # fmt: skip
+
+    return _draw_or_message(ax, draw, X, y)
 
 
 def _circle(radius):
@@ -421,25 +435,20 @@ def foot_view(rho, ax=None, *, radius=1.0, start_angle=0.5, n_iter=15, legend=Tr
     -------
     matplotlib.axes.Axes
     """
-    with style():
-        if ax is None:
-            _, ax = plt.subplots()
-        try:
-            rho = check_positive("rho", rho)
-            radius = check_positive("radius", radius)
-            n_iter = check_int("n_iter", n_iter, 1)
-        except (TypeError, ValueError) as exc:
-            render_message(ax, exc)
-            return ax
-    x = np.array([[rho, 0.0]])
-    start = radius * np.array([[np.cos(start_angle), np.sin(start_angle)]])
-    path = foot_of_perpendicular(_circle(radius), x, start, max_iter=n_iter, tol=1e-12,
-                                 warn=False).path[:, 0]  # fmt: skip
-    regime = "stable" if rho < 2.0 * radius else "unstable"
-    title = (f"$\\rho = {format_value(rho)}$, $R = {format_value(radius)}$: "
-             f"$|1 - \\rho/R| = {abs(1.0 - rho / radius):.2f}$ ({regime})")
-    return plots.plot_foot_iteration(_circle(radius), x[0], path, foot=(radius, 0.0), ax=ax,
-                                     title=title, legend=legend)  # fmt: skip
+
+    def draw(ax):
+        r, R = check_positive("rho", rho), check_positive("radius", radius)
+        x = np.array([[r, 0.0]])
+        start = R * np.array([[np.cos(start_angle), np.sin(start_angle)]])
+        path = foot_of_perpendicular(_circle(R), x, start, max_iter=check_int("n_iter", n_iter, 1),
+                                     tol=1e-12, warn=False).path[:, 0]  # fmt: skip
+        regime = "stable" if r < 2.0 * R else "unstable"
+        title = (f"$\\rho = {format_value(r)}$, $R = {format_value(R)}$: "
+                 f"$|1 - \\rho/R| = {abs(1.0 - r / R):.2f}$ ({regime})")
+        plots.plot_foot_iteration(_circle(R), x[0], path, foot=(R, 0.0), ax=ax, title=title,
+                                  legend=legend)  # fmt: skip
+
+    return _draw_or_message(ax, draw)
 
 
 def input_margin_step_view(model, X, y, ax=None, *, step, legend=True):
@@ -468,20 +477,15 @@ def input_margin_step_view(model, X, y, ax=None, *, step, legend=True):
     matplotlib.axes.Axes
         The step's panel (the inset is its child).
     """
-    with style():
-        if ax is None:
-            _, ax = plt.subplots()
-        try:
-            plots.plot_algorithm_step(model, X, y, step, ax=ax, legend=legend)
-        except ValueError as exc:
-            _draw_data(ax, X, y)
-            render_message(ax, exc)
-            return ax
+
+    def draw(ax):
+        plots.plot_algorithm_step(model, X, y, step, ax=ax, legend=legend)
         inset = ax.inset_axes([1.12, 0.0, 0.55, 0.38])
         plots.plot_step_margins(model.margins_, best_step=model.best_step_, current=step,
                                 ax=inset, legend=False)  # fmt: skip
         inset.set_ylabel("margin")
-    return ax
+
+    return _draw_or_message(ax, draw, X, y)
 
 
 # --- explorers ----------------------------------------------------------------------------------

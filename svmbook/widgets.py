@@ -24,7 +24,8 @@ from sklearn.base import clone
 
 from svmbook import plots
 from svmbook._docstrings import shared_docs
-from svmbook._validation import check_range
+from svmbook._validation import check_int, check_positive, check_range
+from svmbook.input_margin import foot_of_perpendicular
 from svmbook.plots._style import COLORS, format_value, scatter_classes, style
 from svmbook.simplify import simplify
 
@@ -36,6 +37,8 @@ __all__ = [
     "explore_svc",
     "explore_svr",
     "float_slider",
+    "foot_view",
+    "input_margin_step_view",
     "int_slider",
     "is_static",
     "log_slider",
@@ -334,6 +337,24 @@ def svr_view(estimator, x, y, ax=None, *, plot_options=None, **params):
     return plots.plot_svr_1d(model, x, y, epsilon=epsilon, ax=ax, **options)
 
 
+def _draw_or_message(ax, draw, X=None, y=None):
+    """Run ``draw(ax)`` in the book's style, on a new Axes when ``ax`` is None; return the Axes.
+
+    A ``ValueError`` from ``draw`` (a parameter out of range) is written into the panel, over the
+    data ``X, y`` when given, instead of raised: the common frame of the view callbacks.
+    """
+    with style():
+        if ax is None:
+            _, ax = plt.subplots()
+        try:
+            draw(ax)
+        except ValueError as exc:
+            if X is not None:
+                _draw_data(ax, X, y)
+            render_message(ax, exc)
+    return ax
+
+
 def simplify_view(model, X, y, ax=None, *, mmd, phase2=True, legend=True):
     """Simplify a fitted two-class machine at the threshold ``mmd`` and draw both machines.
 
@@ -363,20 +384,108 @@ def simplify_view(model, X, y, ax=None, *, mmd, phase2=True, legend=True):
     -------
     matplotlib.axes.Axes
     """
-    with style():
-        if ax is None:
-            _, ax = plt.subplots()
-        try:
-            simplified = simplify(model, mmd=mmd, phase2=phase2)
-        except ValueError as exc:
-            _draw_data(ax, X, y)
-            render_message(ax, exc)
-            return ax
-    n_after = simplified.report_["n_after"]
-    title = (f"$\\theta = {format_value(mmd)}$: {len(model.support_)} SVs $\\to$ {n_after} "
-             "vectors")
-    return plots.plot_simplified_boundary(model, simplified, X, y, ax=ax, title=title,
-                                          legend=legend)  # fmt: skip
+
+    def draw(ax):
+        simplified = simplify(model, mmd=mmd, phase2=phase2)
+        n_after = simplified.report_["n_after"]
+        title = (f"$\\theta = {format_value(mmd)}$: {len(model.support_)} SVs $\\to$ {n_after} "
+                 "vectors")
+        plots.plot_simplified_boundary(model, simplified, X, y, ax=ax, title=title,
+                                       legend=legend)  # fmt: skip
+
+    return _draw_or_message(ax, draw, X, y)
+
+
+def _circle(radius):
+    """Return ``X -> (values, gradients)`` of ``|x|^2 - radius^2`` (the circle ``|x| = radius``)."""
+
+    def fun(X):
+        return np.sum(X**2, axis=1) - radius**2, 2.0 * X
+
+    return fun
+
+
+def foot_view(rho, ax=None, *, radius=1.0, start_angle=0.5, n_iter=15, legend=True):
+    """Iterate the foot of the perpendicular from ``(rho, 0)`` to a circle, and draw the iterates.
+
+    The callback of a slider over the point's distance ``rho`` from the centre: the curve is the
+    circle ``|x| = radius`` (``f(x) = |x|^2 - radius^2``), the iteration
+    :func:`svmbook.input_margin.foot_of_perpendicular` starts on the circle at the angle
+    ``start_angle``, and ``plots.plot_foot_iteration`` draws it. By Akaho (2002), Proposition 1,
+    the nearest foot ``(radius, 0)`` is stable exactly when ``0 < rho < 2 radius``; the title
+    says which side of that bound ``rho`` lies. A ``ValueError`` (a non-positive ``rho`` or
+    ``radius``) is drawn as a message instead of raised.
+
+    Parameters
+    ----------
+    rho : float
+        The point's distance from the centre, ``> 0``.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    radius : float, default=1.0
+        The circle's radius.
+    start_angle : float, default=0.5
+        The angle (radians) of the start ``x^[0]`` on the circle.
+    n_iter : int, default=15
+        Updates of the iteration.
+    legend : bool, default=True
+        Draw the legend (beside the panel).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+
+    def draw(ax):
+        r, R = check_positive("rho", rho), check_positive("radius", radius)
+        x = np.array([[r, 0.0]])
+        start = R * np.array([[np.cos(start_angle), np.sin(start_angle)]])
+        path = foot_of_perpendicular(_circle(R), x, start, max_iter=check_int("n_iter", n_iter, 1),
+                                     tol=1e-12, warn=False).path[:, 0]  # fmt: skip
+        regime = "stable" if r < 2.0 * R else "unstable"
+        title = (f"$\\rho = {format_value(r)}$, $R = {format_value(R)}$: "
+                 f"$|1 - \\rho/R| = {abs(1.0 - r / R):.2f}$ ({regime})")
+        plots.plot_foot_iteration(_circle(R), x[0], path, foot=(R, 0.0), ax=ax, title=title,
+                                  legend=legend)  # fmt: skip
+
+    return _draw_or_message(ax, draw)
+
+
+def input_margin_step_view(model, X, y, ax=None, *, step, legend=True):
+    """Draw step ``step`` of a fitted ``InputMarginSVC`` and, beside it, the margins of all steps.
+
+    The callback of a step slider: ``plots.plot_algorithm_step`` (boundary, foot estimates,
+    support vectors and the estimated margin of that step) and, in an inset below the legend,
+    ``plots.plot_step_margins`` with that step ringed. Nothing is refitted. A step out of range is
+    drawn as a message over the data instead of raised.
+
+    Parameters
+    ----------
+    model : InputMarginSVC
+        Fitted on ``X, y``.
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    step : int
+        The step, 0 (the SVM) to ``len(model.steps_) - 1``.
+    legend : bool, default=True
+        Draw the legend (beside the panel).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The step's panel (the inset is its child).
+    """
+
+    def draw(ax):
+        plots.plot_algorithm_step(model, X, y, step, ax=ax, legend=legend)
+        inset = ax.inset_axes([1.12, 0.0, 0.55, 0.38])
+        plots.plot_step_margins(model.margins_, best_step=model.best_step_, current=step,
+                                ax=inset, legend=False)  # fmt: skip
+        inset.set_ylabel("margin")
+
+    return _draw_or_message(ax, draw, X, y)
 
 
 # --- explorers ----------------------------------------------------------------------------------

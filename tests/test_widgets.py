@@ -278,3 +278,61 @@ def test_simplify_view_renders_invalid_mmd():
     assert widgets.simplify_view(model, X, Y, ax, mmd=-1.0) is ax
     (message,) = _messages(ax)
     assert "mmd" in message
+
+
+@pytest.mark.parametrize(("rho", "regime"), [(0.5, "stable"), (1.5, "stable"), (3.0, "unstable")])
+def test_foot_view_at_slider_endpoints(rho, regime):
+    ax = widgets.foot_view(rho, n_iter=40)
+    assert f"({regime})" in ax.get_title() and r"\rho" in ax.get_title()
+    (iterates,) = [a for a in ax.get_children() if a.get_gid() == "iterates"]
+    path = np.column_stack(iterates.get_data())
+    assert path.shape[1] == 2 and path.shape[0] <= 41  # the start and at most 40 updates
+    (foot,) = [a for a in ax.get_children() if a.get_gid() == "foot"]
+    np.testing.assert_allclose(foot.get_offsets()[0], [1.0, 0.0])
+    # Proposition 1: stable iff 0 < rho < 2R, the error shrinking by |1 - rho/R| = 0.5 per update
+    near_foot = np.linalg.norm(path[-1] - [1.0, 0.0]) < 1e-6
+    assert near_foot == (regime == "stable")
+    assert ax.get_legend() is not None
+    assert widgets.foot_view(rho, legend=False).get_legend() is None
+
+
+@pytest.mark.parametrize("rho", [0.0, -1.0])
+def test_foot_view_renders_invalid_rho(rho):
+    _, ax = plt.subplots()
+    assert widgets.foot_view(rho, ax) is ax
+    (message,) = _messages(ax)
+    assert "rho" in message
+
+
+@pytest.fixture(scope="module")
+def input_margin_fit():
+    from svmbook.input_margin import InputMarginSVC
+    from svmbook.input_margin.experiment import make_mixture_problem
+
+    X2, y2, _, _, _ = make_mixture_problem(random_state=3)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return X2, y2, InputMarginSVC(n_steps=2).fit(X2, y2)
+
+
+def test_input_margin_step_view_at_slider_endpoints(input_margin_fit, monkeypatch):
+    X2, y2, model = input_margin_fit
+    monkeypatch.setattr(type(model), "fit", lambda *a, **k: pytest.fail("the view refitted"))
+    for step in (0, len(model.steps_) - 1):
+        ax = widgets.input_margin_step_view(model, X2, y2, step=step)
+        assert ax.get_title().startswith(f"step {step}")
+        (inset,) = ax.child_axes
+        (ring,) = [a for a in inset.get_children() if a.get_gid() == "current_step"]
+        np.testing.assert_allclose(ring.get_offsets()[0], [step, model.margins_[step]])
+        assert ax.get_legend() is not None
+    assert widgets.input_margin_step_view(model, X2, y2, step=0, legend=False).get_legend() is None
+
+
+def test_input_margin_step_view_renders_a_step_out_of_range(input_margin_fit):
+    X2, y2, model = input_margin_fit
+    _, ax = plt.subplots()
+    assert widgets.input_margin_step_view(model, X2, y2, ax, step=99) is ax
+    (message,) = _messages(ax)
+    assert "step" in message

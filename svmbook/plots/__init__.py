@@ -16,8 +16,10 @@ Modules: :mod:`~svmbook.plots.theory` (Gunn ch. 1), :mod:`~svmbook.plots.hyperpl
 (Goodrich ch. 6, Nguyen ch. 4), :mod:`~svmbook.plots.radius_margin` (Goodrich section 6.3),
 :mod:`~svmbook.plots.working_sets` (Nguyen's first working sets from trained machines, ch. 4),
 :mod:`~svmbook.plots.simplify` (Nguyen's merges and simplified 2-D machines, ch. 3),
-:mod:`~svmbook.plots.reduced_set` (Nguyen's simplified machines on USPS, ch. 3), and
-:mod:`~svmbook.plots.grid` (small multiples of any of them).
+:mod:`~svmbook.plots.reduced_set` (Nguyen's simplified machines on USPS, ch. 3),
+:mod:`~svmbook.plots.input_margin` (Akaho's input-space margin: foot points, the foot iteration,
+the steps of Algorithm 1 and the simulation's scatters), and :mod:`~svmbook.plots.grid` (small
+multiples of any of them).
 """
 
 from svmbook.plots._style import COLORS, MARKERS, OKABE_ITO, STYLE, style, use_style
@@ -49,6 +51,14 @@ from svmbook.plots.hyperplane import (
     plot_separating_lines,
     plot_slacks,
     plot_svc_2d,
+)
+from svmbook.plots.input_margin import (
+    plot_algorithm_step,
+    plot_error_comparison,
+    plot_foot_iteration,
+    plot_input_margin,
+    plot_margin_comparison,
+    plot_step_margins,
 )
 from svmbook.plots.kernels import plot_kernel_gram, plot_kernel_profile
 from svmbook.plots.model_selection import (
@@ -97,25 +107,30 @@ __all__ = [
     "THRESHOLD_STYLES",
     "feature_map_quadratic",
     "loglog_slope",
+    "plot_algorithm_step",
     "plot_bound_bands",
     "plot_c_path",
     "plot_c_threshold",
     "plot_canonical_hyperplane",
     "plot_common_svs",
     "plot_design",
+    "plot_error_comparison",
     "plot_estimate_map",
     "plot_extreme_vertex",
     "plot_feature_map",
+    "plot_foot_iteration",
     "plot_grid",
     "plot_hull_3d",
     "plot_hull_counts",
     "plot_hull_step",
+    "plot_input_margin",
     "plot_iteration_map",
     "plot_kernel_gram",
     "plot_kernel_profile",
     "plot_ksets",
     "plot_linear_classifiers",
     "plot_losses",
+    "plot_margin_comparison",
     "plot_meb",
     "plot_merge_curve",
     "plot_merge_pair",
@@ -143,6 +158,7 @@ __all__ = [
     "plot_slacks",
     "plot_smo_trace",
     "plot_speedups",
+    "plot_step_margins",
     "plot_strategy_errors",
     "plot_svc_2d",
     "plot_svm_geometry",

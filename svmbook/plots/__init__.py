@@ -16,7 +16,8 @@ Modules: :mod:`~svmbook.plots.theory` (Gunn ch. 1), :mod:`~svmbook.plots.hyperpl
 (Goodrich ch. 6, Nguyen ch. 4), :mod:`~svmbook.plots.radius_margin` (Goodrich section 6.3),
 :mod:`~svmbook.plots.working_sets` (Nguyen's first working sets from trained machines, ch. 4),
 :mod:`~svmbook.plots.simplify` (Nguyen's merges and simplified 2-D machines, ch. 3),
-:mod:`~svmbook.plots.reduced_set` (Nguyen's simplified machines on USPS, ch. 3), and
+:mod:`~svmbook.plots.reduced_set` (Nguyen's simplified machines on USPS, ch. 3),
+:mod:`~svmbook.plots.reduced` (the smooth SVM and the reduced kernel, the RSVM review), and
 :mod:`~svmbook.plots.grid` (small multiples of any of them).
 """
 
@@ -67,6 +68,13 @@ from svmbook.plots.nearest_point import (
     plot_traces,
 )
 from svmbook.plots.radius_margin import plot_bound_bands, plot_iteration_map
+from svmbook.plots.reduced import (
+    plot_gradient_norms,
+    plot_selection_comparison,
+    plot_size_curves,
+    plot_smooth_boundary,
+    plot_smooth_plus,
+)
 from svmbook.plots.reduced_set import plot_reduced_vectors, plot_reduction_accuracy
 from svmbook.plots.regression import plot_losses, plot_svr_1d
 from svmbook.plots.simplify import plot_merge_curve, plot_merge_pair, plot_simplified_boundary
@@ -106,6 +114,7 @@ __all__ = [
     "plot_estimate_map",
     "plot_extreme_vertex",
     "plot_feature_map",
+    "plot_gradient_norms",
     "plot_grid",
     "plot_hull_3d",
     "plot_hull_counts",
@@ -137,11 +146,15 @@ __all__ = [
     "plot_reduction_accuracy",
     "plot_regularisation_path",
     "plot_scaling",
+    "plot_selection_comparison",
     "plot_separating_lines",
     "plot_shattering",
     "plot_simplified_boundary",
+    "plot_size_curves",
     "plot_slacks",
     "plot_smo_trace",
+    "plot_smooth_boundary",
+    "plot_smooth_plus",
     "plot_speedups",
     "plot_strategy_errors",
     "plot_svc_2d",

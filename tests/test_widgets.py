@@ -284,7 +284,7 @@ def test_simplify_view_renders_invalid_mmd():
 def test_smooth_view_at_slider_endpoints(m):
     from svmbook.reduced import RSVC
 
-    X2, y2 = widgets_xor()
+    X2, y2 = _xor60()
     ax = widgets.smooth_view(RSVC(gamma=1.0, C=10.0, random_state=0), X2, y2, reduced_size=m,
                              grid_resolution=40)  # fmt: skip
     (reduced,) = [a for a in ax.get_children() if a.get_gid() == "reduced_set"]
@@ -296,7 +296,7 @@ def test_smooth_view_at_slider_endpoints(m):
 def test_smooth_view_full_kernel_has_no_reduced_set_and_renders_bad_sizes():
     from svmbook.reduced import RSVC, SSVC
 
-    X2, y2 = widgets_xor()
+    X2, y2 = _xor60()
     ax = widgets.smooth_view(SSVC(gamma=1.0), X2, y2, legend=False, grid_resolution=30)
     assert not [a for a in ax.get_children() if a.get_gid() == "reduced_set"]
     assert ax.get_legend() is None and ax.get_title().startswith("training accuracy ")
@@ -306,7 +306,7 @@ def test_smooth_view_full_kernel_has_no_reduced_set_and_renders_bad_sizes():
     assert "reduced_size" in message
 
 
-def widgets_xor():
+def _xor60():
     from svmbook.datasets import make_xor
 
     return make_xor(60, noise=0.3, random_state=0)

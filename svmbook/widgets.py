@@ -44,6 +44,7 @@ __all__ = [
     "log_slider",
     "render_message",
     "simplify_view",
+    "smooth_view",
     "svc_view",
     "svr_view",
 ]
@@ -486,6 +487,48 @@ def input_margin_step_view(model, X, y, ax=None, *, step, legend=True):
         inset.set_ylabel("margin")
 
     return _draw_or_message(ax, draw, X, y)
+
+
+def smooth_view(estimator, X, y, ax=None, *, legend=True, grid_resolution=200, **params):
+    """Refit a smooth SVM with ``params`` and draw it with its reduced set, if it has one.
+
+    The callback of a slider over the reduced-set size ``m`` (or ``C``, ``gamma``, ...):
+    ``clone(estimator).set_params(**params).fit(X, y)``, then ``plots.plot_smooth_boundary``
+    with the fitted ``reduced_set_`` of a reduced estimator (:class:`svmbook.reduced.RSVC`; a
+    full-kernel :class:`svmbook.reduced.SSVC` has none), titled with ``params`` and the training
+    accuracy. A ``ValueError`` from the fit (a reduced size out of range) is drawn as a message
+    over the data instead of raised.
+
+    Parameters
+    ----------
+    estimator : classifier
+        :class:`svmbook.reduced.RSVC` or :class:`svmbook.reduced.SSVC` (unfitted or fitted); it
+        is cloned, never modified.
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure is created when None.
+    legend : bool, default=True
+        Draw the legend (beside the panel).
+    grid_resolution : int, default=200
+        Grid points per axis for the decision values.
+    **params
+        Estimator parameters (``reduced_size=..., C=..., gamma=...``).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    title = _params_title(params)
+    model, ax = _fit_or_message(estimator, X, y, params, ax, title)
+    if model is None:
+        return ax
+    # a reduced estimator has the parameter reduced_size; a full-kernel one's basis is all of X
+    reduced = model.reduced_set_ if "reduced_size" in model.get_params() else None
+    accuracy = f"training accuracy {model.score(X, y):.3f}"
+    title = accuracy if title is None else f"{title}: {accuracy}"
+    return plots.plot_smooth_boundary(model, X, y, reduced_set=reduced, ax=ax, title=title,
+                                      legend=legend, grid_resolution=grid_resolution)  # fmt: skip
 
 
 # --- explorers ----------------------------------------------------------------------------------

@@ -336,3 +336,33 @@ def test_input_margin_step_view_renders_a_step_out_of_range(input_margin_fit):
     assert widgets.input_margin_step_view(model, X2, y2, ax, step=99) is ax
     (message,) = _messages(ax)
     assert "step" in message
+@pytest.mark.parametrize("m", [2, 20, 60])
+def test_smooth_view_at_slider_endpoints(m):
+    from svmbook.reduced import RSVC
+
+    X2, y2 = _xor60()
+    ax = widgets.smooth_view(RSVC(gamma=1.0, C=10.0, random_state=0), X2, y2, reduced_size=m,
+                             grid_resolution=40)  # fmt: skip
+    (reduced,) = [a for a in ax.get_children() if a.get_gid() == "reduced_set"]
+    assert len(reduced.get_offsets()) == m
+    assert ax.get_title().startswith(f"reduced_size = {m}: training accuracy ")
+    assert ax.get_legend() is not None
+
+
+def test_smooth_view_full_kernel_has_no_reduced_set_and_renders_bad_sizes():
+    from svmbook.reduced import RSVC, SSVC
+
+    X2, y2 = _xor60()
+    ax = widgets.smooth_view(SSVC(gamma=1.0), X2, y2, legend=False, grid_resolution=30)
+    assert not [a for a in ax.get_children() if a.get_gid() == "reduced_set"]
+    assert ax.get_legend() is None and ax.get_title().startswith("training accuracy ")
+    _, ax = plt.subplots()
+    assert widgets.smooth_view(RSVC(), X2, y2, ax, reduced_size=0) is ax
+    (message,) = _messages(ax)
+    assert "reduced_size" in message
+
+
+def _xor60():
+    from svmbook.datasets import make_xor
+
+    return make_xor(60, noise=0.3, random_state=0)

@@ -17,6 +17,7 @@ Modules: :mod:`~svmbook.plots.theory` (Gunn ch. 1), :mod:`~svmbook.plots.hyperpl
 :mod:`~svmbook.plots.working_sets` (Nguyen's first working sets from trained machines, ch. 4),
 :mod:`~svmbook.plots.simplify` (Nguyen's merges and simplified 2-D machines, ch. 3),
 :mod:`~svmbook.plots.reduced_set` (Nguyen's simplified machines on USPS, ch. 3),
+:mod:`~svmbook.plots.reduced` (the smooth SVM and the reduced kernel, the RSVM review),
 :mod:`~svmbook.plots.input_margin` (Akaho's input-space margin: foot points, the foot iteration,
 the steps of Algorithm 1 and the simulation's scatters), and :mod:`~svmbook.plots.grid` (small
 multiples of any of them).
@@ -77,6 +78,13 @@ from svmbook.plots.nearest_point import (
     plot_traces,
 )
 from svmbook.plots.radius_margin import plot_bound_bands, plot_iteration_map
+from svmbook.plots.reduced import (
+    plot_gradient_norms,
+    plot_selection_comparison,
+    plot_size_curves,
+    plot_smooth_boundary,
+    plot_smooth_plus,
+)
 from svmbook.plots.reduced_set import plot_reduced_vectors, plot_reduction_accuracy
 from svmbook.plots.regression import plot_losses, plot_svr_1d
 from svmbook.plots.simplify import plot_merge_curve, plot_merge_pair, plot_simplified_boundary
@@ -119,6 +127,7 @@ __all__ = [
     "plot_extreme_vertex",
     "plot_feature_map",
     "plot_foot_iteration",
+    "plot_gradient_norms",
     "plot_grid",
     "plot_hull_3d",
     "plot_hull_counts",
@@ -152,11 +161,15 @@ __all__ = [
     "plot_reduction_accuracy",
     "plot_regularisation_path",
     "plot_scaling",
+    "plot_selection_comparison",
     "plot_separating_lines",
     "plot_shattering",
     "plot_simplified_boundary",
+    "plot_size_curves",
     "plot_slacks",
     "plot_smo_trace",
+    "plot_smooth_boundary",
+    "plot_smooth_plus",
     "plot_speedups",
     "plot_step_margins",
     "plot_strategy_errors",

@@ -9,7 +9,8 @@ global state except :func:`use_style`, which a notebook calls once. Each functio
 polygons) are those of :mod:`svmbook.plots._style`.
 
 Modules: :mod:`~svmbook.plots.theory` (Gunn ch. 1), :mod:`~svmbook.plots.hyperplane` (ch. 2),
-:mod:`~svmbook.plots.kernels` (ch. 3), :mod:`~svmbook.plots.regression` (ch. 5),
+:mod:`~svmbook.plots.kernels` (ch. 3), :mod:`~svmbook.plots.regression` (ch. 5, and the smooth
+regression of ch. 17), :mod:`~svmbook.plots.kdr` (kernel dimension reduction, ch. 17),
 :mod:`~svmbook.plots.smo` (SMO and decomposition), :mod:`~svmbook.plots.geometry`,
 :mod:`~svmbook.plots.hulls`, :mod:`~svmbook.plots.nearest_point` and
 :mod:`~svmbook.plots.weighting` (Goodrich chs. 2-5), :mod:`~svmbook.plots.model_selection`
@@ -50,6 +51,7 @@ from svmbook.plots.hyperplane import (
     plot_slacks,
     plot_svc_2d,
 )
+from svmbook.plots.kdr import plot_canonical_variates, plot_components
 from svmbook.plots.kernels import plot_kernel_gram, plot_kernel_profile
 from svmbook.plots.model_selection import (
     plot_c_path,
@@ -68,7 +70,7 @@ from svmbook.plots.nearest_point import (
 )
 from svmbook.plots.radius_margin import plot_bound_bands, plot_iteration_map
 from svmbook.plots.reduced_set import plot_reduced_vectors, plot_reduction_accuracy
-from svmbook.plots.regression import plot_losses, plot_svr_1d
+from svmbook.plots.regression import plot_losses, plot_smooth_eps_loss, plot_svr_1d
 from svmbook.plots.simplify import plot_merge_curve, plot_merge_pair, plot_simplified_boundary
 from svmbook.plots.smo import (
     loglog_slope,
@@ -101,7 +103,9 @@ __all__ = [
     "plot_c_path",
     "plot_c_threshold",
     "plot_canonical_hyperplane",
+    "plot_canonical_variates",
     "plot_common_svs",
+    "plot_components",
     "plot_design",
     "plot_estimate_map",
     "plot_extreme_vertex",
@@ -141,6 +145,7 @@ __all__ = [
     "plot_shattering",
     "plot_simplified_boundary",
     "plot_slacks",
+    "plot_smooth_eps_loss",
     "plot_smo_trace",
     "plot_speedups",
     "plot_strategy_errors",

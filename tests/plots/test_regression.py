@@ -136,7 +136,8 @@ def test_plot_svr_1d_marks_the_reduced_set_on_the_curve():
     ax = plot_svr_1d(model, x, y, epsilon=0.1, circle_sv=False, show_reduced_set=True)
     (marks,) = _by_gid(ax, "reduced_set")
     xr = model.reduced_set_[:, 0]
-    np.testing.assert_allclose(marks.get_offsets(), np.column_stack([xr, model.predict(xr[:, None])]))
+    on_curve = np.column_stack([xr, model.predict(xr[:, None])])
+    np.testing.assert_allclose(marks.get_offsets(), on_curve)
     assert "m=8" in marks.get_label()
     svr = SVR().fit(x[:, None], y)
     with pytest.raises(TypeError, match="reduced_set_"):

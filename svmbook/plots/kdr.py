@@ -147,7 +147,7 @@ def plot_canonical_variates(
     """Scatter one canonical pair: the ``s`` view's variate against the ``t`` view's.
 
     The closer the points lie to a line, the higher the pair's correlation; the sample
-    correlation of the two columns is drawn in the corner.
+    correlation of the two columns ends the title (off the data).
 
     Parameters
     ----------
@@ -161,7 +161,8 @@ def plot_canonical_variates(
     color_label : str, default="latent"
         The colour bar's label.
     {ax}
-    {title}
+    title : str, optional
+        Axis title; ``"correlation r"`` is appended (alone when None).
     xlabel, ylabel : str, optional
         Axis labels (default: the view and the pair, 1-based).
 
@@ -180,13 +181,11 @@ def plot_canonical_variates(
         if color.shape != (Zs.shape[0],):
             raise ValueError(f"color must have shape ({Zs.shape[0]},), got {color.shape}")
         _continuous(ax, P, color, color_label)
-    r = float(np.corrcoef(P.T)[0, 1])
-    ax.text(0.03, 0.97, f"correlation {r:.3f}", transform=ax.transAxes, ha="left", va="top",
-            fontsize=9, gid="correlation")  # fmt: skip
+    correlation = f"correlation {float(np.corrcoef(P.T)[0, 1]):.3f}"
     label_axes(
         ax,
         f"view $s$, variate {pair + 1}" if xlabel is None else xlabel,
         f"view $t$, variate {pair + 1}" if ylabel is None else ylabel,
-        title,
+        correlation if title is None else f"{title}: {correlation}",
     )
     return ax

@@ -18,6 +18,7 @@ from svmbook.plots._style import (
     label_axes,
     legend_outside,
     scatter_classes,
+    scatter_points,
     styled,
 )
 
@@ -97,8 +98,7 @@ def plot_components(
     P = np.column_stack([_column("components[0]", Z, i), _column("components[1]", Z, j)])
     ax = get_ax(ax)
     if y is None:
-        ax.scatter(*P.T, s=POINT_SIZE, c=COLORS["data"], edgecolors="white", linewidths=0.4,
-                   zorder=3, gid="points")  # fmt: skip
+        scatter_points(ax, P, COLORS["data"])
     else:
         y = np.asarray(y)
         if y.shape != (Z.shape[0],):
@@ -116,10 +116,8 @@ def plot_components(
                 scatter_classes(ax, P, y)
             else:
                 for label, color in zip(classes, _CLASS_COLORS, strict=False):
-                    mask = y == label
-                    ax.scatter(*P[mask].T, s=POINT_SIZE * 0.7, c=[color], edgecolors="white",
-                               linewidths=0.3, label=str(label), zorder=3,
-                               gid=f"class_{label}")  # fmt: skip
+                    scatter_points(ax, P[y == label], color, gid=f"class_{label}",
+                                   label=str(label), size=0.7 * POINT_SIZE)  # fmt: skip
             if legend:
                 legend_outside(ax)
     label_axes(
@@ -174,8 +172,7 @@ def plot_canonical_variates(
     P = np.column_stack([_column("pair", Zs, pair), _column("pair", Zt, pair)])
     ax = get_ax(ax)
     if color is None:
-        ax.scatter(*P.T, s=POINT_SIZE, c=NEST[0], edgecolors="white", linewidths=0.4,
-                   zorder=3, gid="points")  # fmt: skip
+        scatter_points(ax, P, NEST[0])
     else:
         color = np.asarray(color, dtype=np.float64)
         if color.shape != (Zs.shape[0],):

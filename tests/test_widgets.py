@@ -366,3 +366,19 @@ def _xor60():
     from svmbook.datasets import make_xor
 
     return make_xor(60, noise=0.3, random_state=0)
+@pytest.mark.parametrize(("reduced_size", "gamma"), [(2, 0.1), (60, 20.0)])
+def test_svr_view_of_the_reduced_ssvr_at_slider_endpoints(reduced_size, gamma):
+    # chapter 17's explorer: RSVR over m and gamma, the points outside the tube circled and the
+    # reduced set marked
+    from svmbook.reduced import RSVR
+
+    rng = np.random.default_rng(0)
+    x = np.sort(rng.uniform(-3.0, 3.0, 80))
+    y = np.sinc(x) + rng.normal(0.0, 0.1, x.size)
+    options = {"circle_sv": "outside", "show_reduced_set": True}
+    rsvr = RSVR(C=10.0, epsilon=0.1, random_state=0)
+    ax = svr_view(rsvr, x, y, plot_options=options, reduced_size=reduced_size, gamma=gamma)
+    (marks,) = [a for a in ax.get_children() if a.get_gid() == "reduced_set"]
+    assert len(marks.get_offsets()) == reduced_size
+    assert [a for a in ax.get_children() if a.get_gid() == "support_vectors"]
+    assert f"reduced_size = {reduced_size}" in ax.get_title()

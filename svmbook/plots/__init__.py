@@ -9,7 +9,8 @@ global state except :func:`use_style`, which a notebook calls once. Each functio
 polygons) are those of :mod:`svmbook.plots._style`.
 
 Modules: :mod:`~svmbook.plots.theory` (Gunn ch. 1), :mod:`~svmbook.plots.hyperplane` (ch. 2),
-:mod:`~svmbook.plots.kernels` (ch. 3), :mod:`~svmbook.plots.regression` (ch. 5),
+:mod:`~svmbook.plots.kernels` (ch. 3), :mod:`~svmbook.plots.regression` (ch. 5, and the smooth
+regression of ch. 17), :mod:`~svmbook.plots.kdr` (kernel dimension reduction, ch. 17),
 :mod:`~svmbook.plots.smo` (SMO and decomposition), :mod:`~svmbook.plots.geometry`,
 :mod:`~svmbook.plots.hulls`, :mod:`~svmbook.plots.nearest_point` and
 :mod:`~svmbook.plots.weighting` (Goodrich chs. 2-5), :mod:`~svmbook.plots.model_selection`
@@ -18,6 +19,7 @@ Modules: :mod:`~svmbook.plots.theory` (Gunn ch. 1), :mod:`~svmbook.plots.hyperpl
 :mod:`~svmbook.plots.simplify` (Nguyen's merges and simplified 2-D machines, ch. 3),
 :mod:`~svmbook.plots.reduced_set` (Nguyen's simplified machines on USPS, ch. 3),
 :mod:`~svmbook.plots.reduced` (the smooth SVM and the reduced kernel, the RSVM review),
+:mod:`~svmbook.plots.kdr` (kernel dimension reduction: components and canonical variates),
 :mod:`~svmbook.plots.input_margin` (Akaho's input-space margin: foot points, the foot iteration,
 the steps of Algorithm 1 and the simulation's scatters), and :mod:`~svmbook.plots.grid` (small
 multiples of any of them).
@@ -61,6 +63,7 @@ from svmbook.plots.input_margin import (
     plot_margin_comparison,
     plot_step_margins,
 )
+from svmbook.plots.kdr import plot_canonical_variates, plot_components
 from svmbook.plots.kernels import plot_kernel_gram, plot_kernel_profile
 from svmbook.plots.model_selection import (
     plot_c_path,
@@ -86,7 +89,7 @@ from svmbook.plots.reduced import (
     plot_smooth_plus,
 )
 from svmbook.plots.reduced_set import plot_reduced_vectors, plot_reduction_accuracy
-from svmbook.plots.regression import plot_losses, plot_svr_1d
+from svmbook.plots.regression import plot_losses, plot_smooth_eps_loss, plot_svr_1d
 from svmbook.plots.simplify import plot_merge_curve, plot_merge_pair, plot_simplified_boundary
 from svmbook.plots.smo import (
     loglog_slope,
@@ -120,7 +123,9 @@ __all__ = [
     "plot_c_path",
     "plot_c_threshold",
     "plot_canonical_hyperplane",
+    "plot_canonical_variates",
     "plot_common_svs",
+    "plot_components",
     "plot_design",
     "plot_error_comparison",
     "plot_estimate_map",
@@ -167,6 +172,7 @@ __all__ = [
     "plot_simplified_boundary",
     "plot_size_curves",
     "plot_slacks",
+    "plot_smooth_eps_loss",
     "plot_smo_trace",
     "plot_smooth_boundary",
     "plot_smooth_plus",

@@ -1,8 +1,11 @@
-"""Figures of the regression chapter (Gunn 1998, chapter 5): losses and 1-D regressions.
+"""Figures of the regression chapters: losses and 1-D regressions (Gunn 1998; Yeh et al. 2014).
 
 :func:`plot_svr_1d` draws a fitted regressor (``predict(X)`` and ``support_``) in Gunn's
 conventions: the fitted curve solid, the tube ``f +- epsilon`` dotted, the support vectors
-circled. :func:`plot_losses` is Fig. 5.1, on the losses of :mod:`svmbook.losses`.
+circled (or, for the smooth regressions of :mod:`svmbook.reduced`, which have no support
+vectors, the points outside the tube), and optionally a reduced set. :func:`plot_losses` is
+Fig. 5.1, on the losses of :mod:`svmbook.losses`; :func:`plot_smooth_eps_loss` the squared
+epsilon-insensitive loss of the RSVM review (20) against its smooth approximations (21).
 """
 
 import numpy as np
@@ -11,6 +14,7 @@ from svmbook.losses import loss_epsilon_insensitive, loss_huber, loss_laplace, l
 from svmbook.plots._style import (
     COLORS,
     MARKERS,
+    NEST,
     OKABE_ITO,
     POINT_SIZE,
     circle_support_vectors,
@@ -20,9 +24,11 @@ from svmbook.plots._style import (
     styled,
     support_indices,
 )
+from svmbook.solvers.smooth_plus import eps_insensitive_sq, smooth_eps_insensitive_sq
 
 __all__ = [
     "plot_losses",
+    "plot_smooth_eps_loss",
     "plot_svr_1d",
 ]
 
@@ -57,6 +63,7 @@ def plot_svr_1d(
     epsilon,
     ax=None,
     circle_sv=True,
+    show_reduced_set=False,
     n_grid=400,
     xlim=None,
     xlabel="$x$",
@@ -80,8 +87,15 @@ def plot_svr_1d(
     epsilon : float
         Half-width of the tube (the model's ``epsilon``); must be >= 0.
     {ax}
-    circle_sv : bool, default=True
-        Circle the support vectors.
+    circle_sv : bool or "outside", default=True
+        True: circle the support vectors ``model.support_``. ``"outside"``: circle the points
+        strictly outside the tube, ``|y_i - f(x_i)| > epsilon``, for a model without support
+        vectors (the smooth epsilon-SSVR of :mod:`svmbook.reduced`: its coefficients are dense);
+        they are the points whose dual variables are non-zero in its ``beta -> inf`` limit.
+        False: circle nothing.
+    show_reduced_set : bool, default=False
+        Mark the model's reduced set ``model.reduced_set_`` (the points of its kernel expansion,
+        e.g. :class:`svmbook.reduced.RSVR`'s ``Ã``) as diamonds on the curve.
     n_grid : int, default=400
         Points at which the curve is evaluated.
     xlim : (float, float), optional
@@ -133,12 +147,42 @@ def plot_svr_1d(
         zorder=3,
         gid="data",
     )
-    if circle_sv:
+    if circle_sv == "outside":
+        residual = y - np.asarray(model.predict(x[:, None]), dtype=np.float64)
+        outside = np.abs(residual) > epsilon
+        circle_support_vectors(
+            ax, np.column_stack([x[outside], y[outside]]), label="outside the tube"
+        )
+    elif circle_sv:
         support = support_indices(model)
         circle_support_vectors(ax, np.column_stack([x[support], y[support]]))
+    if show_reduced_set:
+        _mark_reduced_set(ax, model)
     ax.set_xlim(xlim)
     label_axes(ax, xlabel, ylabel, title, legend)
     return ax
+
+
+def _mark_reduced_set(ax, model):
+    """Mark ``model.reduced_set_`` (1-D points) as diamonds on the fitted curve."""
+    points = getattr(model, "reduced_set_", None)
+    if points is None:
+        raise TypeError(
+            f"show_reduced_set needs a model with reduced_set_, got {type(model).__name__}"
+        )
+    xr = np.asarray(points, dtype=np.float64)[:, 0]
+    ax.scatter(
+        xr,
+        np.asarray(model.predict(xr[:, None]), dtype=np.float64),
+        s=55,
+        marker="D",
+        c=[NEST[1]],
+        edgecolors="black",
+        linewidths=0.6,
+        label=f"reduced set ($m={xr.size}$)",
+        zorder=5,
+        gid="reduced_set",
+    )
 
 
 _LOSS_PANELS = (
@@ -208,4 +252,53 @@ def plot_losses(*, epsilon=0.5, delta=1.0, ax=None, axes=None, r_max=3.0, n_grid
     ax.set_xlim(r[0], r[-1])
     ax.set_ylim(0.0, 1.05 * float(values["laplace"].max()))
     label_axes(ax, xlabel, ylabel, None, True, loc="upper center")
+    return ax
+
+
+@styled
+def plot_smooth_eps_loss(
+    *, epsilon=0.5, betas=(2.0, 5.0, 20.0), ax=None, r_max=2.0, n_grid=801, legend=True
+):
+    """Draw the squared epsilon-insensitive loss and its smooth forms (RSVM review (20), (21)).
+
+    ``|r|_eps^2 = (r - eps)_+^2 + (-r - eps)_+^2`` solid, and for each ``beta`` the smooth
+    ``p_eps^2(r, beta) = p(r - eps, beta)^2 + p(-r - eps, beta)^2`` dashed, as functions of the
+    residual ``r``; the tube's edges ``+-eps`` dotted. The smooth loss lies above the exact one
+    (it is positive even inside the tube) and tends to it as ``beta`` grows. The functions are
+    :mod:`svmbook.solvers.smooth_plus`.
+
+    Parameters
+    ----------
+    epsilon : float, default=0.5
+        The tube's half width, ``>= 0``.
+    betas : sequence of float, default=(2.0, 5.0, 20.0)
+        The smoothing parameters, each ``> 0``, one dashed curve each.
+    {ax}
+    r_max : float, default=2.0
+        The residual axis runs over ``[-r_max, r_max]``.
+    n_grid : int, default=801
+        Points per curve.
+    {legend}
+
+    {returns_ax}
+    """
+    r = np.linspace(-float(r_max), float(r_max), int(n_grid))
+    ax = get_ax(ax)
+    exact = eps_insensitive_sq(r, epsilon)
+    ax.plot(r, exact, color=COLORS["model"], lw=2.0, label=r"$|r|_\varepsilon^2$",
+            zorder=3, gid="loss_eps_sq")  # fmt: skip
+    for beta, color in zip(betas, NEST, strict=False):
+        ax.plot(
+            r,
+            smooth_eps_insensitive_sq(r, epsilon, beta),
+            color=color,
+            ls="--",
+            label=rf"$p_\varepsilon^2(r, \beta)$, $\beta={beta:g}$",
+            gid=f"smooth_beta_{beta:g}",
+        )
+    for edge in (-epsilon, epsilon):
+        ax.axvline(edge, color=COLORS["breakpoint"], ls=":", lw=1.0, zorder=1, gid="tube_edges")
+    ax.set_xlim(r[0], r[-1])
+    ax.set_ylim(0.0, 1.05 * float(exact.max()))
+    label_axes(ax, r"residual $r = f(x) - y$", "loss", None, legend, loc="upper center")
     return ax

@@ -8,6 +8,7 @@ from svmbook.datasets import gunn_table
 from svmbook.losses import loss_huber
 from svmbook.plots import (
     plot_losses,
+    plot_smooth_eps_loss,
     plot_svr_1d,
 )
 
@@ -102,3 +103,61 @@ def test_plot_losses_four_panels_fig_5_1():
     with pytest.raises(ValueError, match="axes must hold 4"):
         plot_losses(axes=axes[:3])
 
+
+
+def _sinc_data():
+    rng = np.random.default_rng(0)
+    x = np.sort(rng.uniform(-3.0, 3.0, 60))
+    return x, np.sinc(x) + rng.normal(0.0, 0.1, x.size)
+
+
+def test_plot_svr_1d_circles_the_points_outside_the_tube_of_a_smooth_regression():
+    from svmbook.reduced import SSVR
+
+    x, y = _sinc_data()
+    model = SSVR(C=10.0, epsilon=0.1, gamma=2.0).fit(x[:, None], y)
+    ax = plot_svr_1d(model, x, y, epsilon=0.1, circle_sv="outside", n_grid=101)
+    (svs,) = _by_gid(ax, "support_vectors")
+    outside = np.abs(y - model.predict(x[:, None])) > 0.1
+    assert 0 < outside.sum() < x.size
+    np.testing.assert_allclose(svs.get_offsets(), np.column_stack([x[outside], y[outside]]))
+    assert svs.get_label() == "outside the tube"
+    # without support_, circle_sv=True cannot circle anything
+    with pytest.raises(TypeError, match="support_"):
+        plot_svr_1d(model, x, y, epsilon=0.1)
+
+
+def test_plot_svr_1d_marks_the_reduced_set_on_the_curve():
+    from svmbook.reduced import RSVR
+
+    x, y = _sinc_data()
+    model = RSVR(reduced_size=8, C=10.0, epsilon=0.1, gamma=2.0, random_state=0)
+    model.fit(x[:, None], y)
+    ax = plot_svr_1d(model, x, y, epsilon=0.1, circle_sv=False, show_reduced_set=True)
+    (marks,) = _by_gid(ax, "reduced_set")
+    xr = model.reduced_set_[:, 0]
+    on_curve = np.column_stack([xr, model.predict(xr[:, None])])
+    np.testing.assert_allclose(marks.get_offsets(), on_curve)
+    assert "m=8" in marks.get_label()
+    svr = SVR().fit(x[:, None], y)
+    with pytest.raises(TypeError, match="reduced_set_"):
+        plot_svr_1d(svr, x, y, epsilon=0.1, show_reduced_set=True)
+
+
+def test_plot_smooth_eps_loss_lies_above_the_exact_loss_and_approaches_it():
+    from svmbook.solvers.smooth_plus import eps_insensitive_sq
+
+    ax = plot_smooth_eps_loss(epsilon=0.5, betas=(2.0, 20.0), n_grid=201)
+    (exact,) = _by_gid(ax, "loss_eps_sq")
+    r = exact.get_xdata()
+    np.testing.assert_allclose(exact.get_ydata(), eps_insensitive_sq(r, 0.5))
+    gaps = []
+    for beta in (2, 20):
+        (curve,) = _by_gid(ax, f"smooth_beta_{beta}")
+        assert curve.get_linestyle() == "--"
+        gap = curve.get_ydata() - exact.get_ydata()
+        assert np.all(gap > 0.0)  # positive even inside the tube
+        gaps.append(gap.max())
+    assert gaps[1] < gaps[0]
+    assert len(_by_gid(ax, "tube_edges")) == 2
+    assert _labelled(ax) and ax.get_legend() is not None

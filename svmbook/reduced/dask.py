@@ -13,7 +13,9 @@ and the loss at every Armijo trial is a sum over the same rows (:mod:`svmbook.so
 So the data stay where they are, in the row chunks of a Dask array (from Zarr, from ``.npy``
 files through :func:`npy_array`, or from memory), and only ``(q + 1)``-vectors and
 ``(q + 1)^2`` matrices travel (map: a task per chunk; reduce: the partial sums added on the
-client in chunk order, so a fit is reproducible). The review's MapReduce RSVM stacks per-shard
+client in chunk order, whichever worker answers first). Two fits agree to rounding; bitwise
+only on a cluster of threads (a worker process's BLAS may round a product of the arrays it
+received differently, their alignment being another). The review's MapReduce RSVM stacks per-shard
 models instead (:mod:`svmbook.reduced.mapreduce`); this exact form is the additivity of the
 Newton system over shards, not in the review.
 

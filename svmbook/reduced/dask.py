@@ -297,7 +297,13 @@ class DaskDesign:
         ]
 
     def max_row_sq_norm(self):
-        """Return ``max_i ||K_i||^2`` over all chunks."""
+        """Return ``max_i ||K_i||^2`` over all chunks.
+
+        Returns
+        -------
+        float
+            ``max_i ||K_i||^2``.
+        """
         return max(self.client.gather(self._map(_chunk_max_sq_norm)))
 
     def start(self, v, skip):
@@ -314,12 +320,20 @@ class DaskDesign:
         self._skip = skip
 
     def terms(self):
-        """Return ``sum_i l(f_i)`` and ``E' l'(f)``; keep the Hessian's sum for :meth:`hessian`."""
+        """Return ``sum_i l(f_i)`` and ``E' l'(f)``; keep the Hessian's sum for :meth:`hessian`.
+
+        Returns
+        -------
+        loss : float
+            ``sum_i l(f_i)``.
+        Eg : ndarray of shape (q + 1,)
+            ``E' l'(f)``.
+        """
         parts = self.client.gather(
             self._map(_chunk_terms, self.labels, self._f, problem=self.problem, skip=self._skip)
         )
         loss, Eg, H = parts[0][0], parts[0][1].copy(), parts[0][2].copy()
-        for part_loss, part_Eg, part_H in parts[1:]:  # in chunk order: reproducible
+        for part_loss, part_Eg, part_H in parts[1:]:  # in chunk order, whoever answers first
             loss += part_loss
             Eg += part_Eg
             H += part_H
@@ -327,15 +341,38 @@ class DaskDesign:
         return loss, Eg
 
     def hessian(self):
-        """Return ``I + C E' diag(l''(f)) E`` at the current iterate."""
+        """Return ``I + C E' diag(l''(f)) E`` at the current iterate.
+
+        Returns
+        -------
+        ndarray of shape (q + 1, q + 1)
+            The Hessian.
+        """
         return finish_hessian(self._hessian, self.problem.C)
 
     def direction(self, d):
-        """Set the direction's decision values ``K_p d_w + d_b`` on the workers."""
+        """Set the direction's decision values ``K_p d_w + d_b`` on the workers.
+
+        Parameters
+        ----------
+        d : ndarray of shape (q + 1,)
+            The Newton direction ``(d_w, d_b)``.
+        """
         self._fd = self._map(_chunk_decision, v=d)
 
     def trial_losses(self, steps):
-        """Return the loss sums at ``f + lambda K d`` for each trial step (one round trip)."""
+        """Return the loss sums at ``f + lambda K d`` for each trial step (one round trip).
+
+        Parameters
+        ----------
+        steps : sequence of float
+            The trial steps ``lambda``.
+
+        Returns
+        -------
+        ndarray of shape (len(steps),)
+            The loss sums.
+        """
         steps = np.asarray(steps, dtype=np.float64)
         parts = self.client.gather([
             self.client.submit(_chunk_trials, f, fd, y, self.problem, steps, pure=False)
@@ -347,7 +384,13 @@ class DaskDesign:
         return total
 
     def step(self, lam):
-        """Move the decision values on the workers to the accepted step."""
+        """Move the decision values on the workers to the accepted step.
+
+        Parameters
+        ----------
+        lam : float
+            The accepted step ``lambda``.
+        """
         self._f = [
             self.client.submit(_chunk_step, f, fd, lam, pure=False)
             for f, fd in zip(self._f, self._fd, strict=True)

@@ -28,12 +28,13 @@ from numbers import Integral, Real
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context, clone
-from sklearn.utils._param_validation import Interval, Options, StrOptions
+from sklearn.utils._param_validation import Interval
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .. import kernels as _kernels
 from .._validation import check_int, check_random_state
+from ..svm._base import BaseSVM
+from ._base import SmoothSVMBase
 from ._classes import RSVC, SSVC
 from ._dask_detect import is_dask_array
 
@@ -166,21 +167,16 @@ class MRRSVC(ClassifierMixin, BaseEstimator):
 
     _parameter_constraints: dict = {
         "n_shards": [Interval(Integral, 1, None, closed="left")],
-        "reduced_size": [
-            Interval(Integral, 1, None, closed="left"),
-            Interval(Real, 0.0, 1.0, closed="right"),
-        ],
-        "C": [Interval(Real, 0.0, None, closed="neither")],
-        "kernel": [StrOptions(set(_kernels.VALID_NAMES)), _kernels.Kernel],
-        "degree": [Interval(Integral, 1, None, closed="left")],
-        "gamma": [StrOptions({"scale", "auto"}), Interval(Real, 0.0, None, closed="neither")],
-        "coef0": [Interval(Real, None, None, closed="neither")],
-        "kernel_params": [dict, None],
         "final_C": [Interval(Real, 0.0, None, closed="neither")],
-        "beta": [Interval(Real, 0.0, None, closed="neither"), Options(Real, {np.inf})],
-        "tol": [Interval(Real, 0.0, None, closed="neither")],
-        "max_iter": [Interval(Integral, 0, None, closed="left")],
-        "random_state": ["random_state", np.random.Generator],
+        **{
+            name: rule
+            for name, rule in {
+                **SmoothSVMBase._parameter_constraints,
+                **SmoothSVMBase._reduced_constraints,
+            }.items()
+            if name in ("reduced_size", "C", "kernel", "degree", "gamma", "coef0",
+                        "kernel_params", "beta", "tol", "max_iter", "random_state")
+        },  # fmt: skip
     }
 
     def __init__(
@@ -200,19 +196,7 @@ class MRRSVC(ClassifierMixin, BaseEstimator):
         max_iter=100,
         random_state=None,
     ):
-        self.n_shards = n_shards
-        self.reduced_size = reduced_size
-        self.C = C
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.kernel_params = kernel_params
-        self.final_C = final_C
-        self.beta = beta
-        self.tol = tol
-        self.max_iter = max_iter
-        self.random_state = random_state
+        BaseSVM._set_params_from(self, locals())
 
     @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y):

@@ -647,7 +647,13 @@ class BlockedDesign:
         self._keep_above = 0.0
 
     def max_row_sq_norm(self):
-        """Return ``max_i ||K_i||^2`` (sets the threshold below which rows are skipped)."""
+        """Return ``max_i ||K_i||^2`` (sets the threshold below which rows are skipped).
+
+        Returns
+        -------
+        float
+            ``max_i ||K_i||^2``.
+        """
         return _max_row_sq_norm(self.K, self.chunk_size)
 
     def start(self, v, skip):
@@ -665,26 +671,63 @@ class BlockedDesign:
         self._keep_above = skip
 
     def terms(self):
-        """Return ``sum_i l(f_i)`` and ``E' l'(f)`` at the current iterate."""
+        """Return ``sum_i l(f_i)`` and ``E' l'(f)`` at the current iterate.
+
+        Returns
+        -------
+        loss : float
+            ``sum_i l(f_i)``.
+        Eg : ndarray of shape (q + 1,)
+            ``E' l'(f)``.
+        """
         p = self.problem
         loss = _point_terms(self._f, self.y, p.beta, p.epsilon, p.regression, self._g, self._h)
         return loss, np.append(_transpose_times(self.K, self._g, self.chunk_size), self._g.sum())
 
     def hessian(self):
-        """Return ``I + C E' diag(l''(f)) E`` over the kept rows at the current iterate."""
+        """Return ``I + C E' diag(l''(f)) E`` over the kept rows at the current iterate.
+
+        Returns
+        -------
+        ndarray of shape (q + 1, q + 1)
+            The Hessian.
+        """
         return _hessian(self.K, self._h, self.problem.C, self._h > self._keep_above,
                         self.chunk_size)  # fmt: skip
 
     def direction(self, d):
-        """Set the direction's decision values ``K d_w + d_b``."""
+        """Set the direction's decision values ``K d_w + d_b``.
+
+        Parameters
+        ----------
+        d : ndarray of shape (q + 1,)
+            The Newton direction ``(d_w, d_b)``.
+        """
         self._fd = _decision(self.K, d[:-1], d[-1], self.chunk_size)
 
     def trial_losses(self, steps):
-        """Return the loss sums at ``f + lambda K d`` for each trial step."""
+        """Return the loss sums at ``f + lambda K d`` for each trial step.
+
+        Parameters
+        ----------
+        steps : sequence of float
+            The trial steps ``lambda``.
+
+        Returns
+        -------
+        ndarray of shape (len(steps),)
+            The loss sums.
+        """
         return self.problem.trial_losses(self._f, self._fd, self.y, steps)
 
     def step(self, lam):
-        """Move the decision values to the accepted step: ``f += lambda K d``."""
+        """Move the decision values to the accepted step: ``f += lambda K d``.
+
+        Parameters
+        ----------
+        lam : float
+            The accepted step ``lambda``.
+        """
         self._f += lam * self._fd
 
 

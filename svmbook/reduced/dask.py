@@ -47,6 +47,7 @@ import time
 
 import numpy as np
 
+from .._blas import blas_limit
 from .._validation import check_int, check_points, check_positive
 from ..solvers.newton import (
     accumulate_hessian,
@@ -144,37 +145,57 @@ def npy_array(path, chunk_size):
 
 
 def _chunked(X, y, chunk_size):
-    """Return ``(X, y)`` as row-aligned Dask arrays, or raise naming what is wrong."""
-    da, _ = require_dask()
-    if not is_dask_array(X):
+    """Validate ``(X, y)`` and return them with the row chunks, or raise naming what is wrong.
+
+    A Dask ``X`` keeps its chunks (one column chunk, known sizes) and a Dask ``y`` must have
+    the same row chunks; numpy arrays stay numpy, cut into ``chunk_size`` rows when scattered.
+    """
+    if is_dask_array(X):
+        if X.ndim != 2:
+            raise ValueError(f"X must be a 2-D array (n_samples, n_features), got shape "
+                             f"{X.shape}")  # fmt: skip
+        if any(np.isnan(c) for c in X.chunks[0]):
+            raise ValueError("X has chunks of unknown size: call X.compute_chunk_sizes() first")
+        if len(X.chunks[1]) != 1:
+            raise ValueError(
+                f"X is chunked along its columns ({len(X.chunks[1])} column chunks): each "
+                f"chunk must hold whole rows; use X.rechunk({{1: -1}})"
+            )
+        rows = tuple(int(c) for c in X.chunks[0])
+    else:
         X = check_points("X", X)
-        X = da.from_array(X, chunks=(chunk_size or default_chunk_size(X.shape[1]), -1))
-    if X.ndim != 2:
-        raise ValueError(f"X must be a 2-D array (n_samples, n_features), got shape {X.shape}")
-    if any(np.isnan(c) for c in X.chunks[0]):
-        raise ValueError("X has chunks of unknown size: call X.compute_chunk_sizes() first")
-    if len(X.chunks[1]) != 1:
-        raise ValueError(
-            f"X is chunked along its columns ({len(X.chunks[1])} column chunks): each chunk "
-            f"must hold whole rows; use X.rechunk({{1: -1}})"
-        )
+        size = chunk_size or default_chunk_size(X.shape[1])
+        rows = tuple(min(size, X.shape[0] - a) for a in range(0, X.shape[0], size))
+    n = X.shape[0]
     if is_dask_array(y):
         if y.ndim != 1:
             raise ValueError(f"y must be 1-D, got shape {y.shape}")
-        if y.chunks[0] != X.chunks[0]:
+        if tuple(y.chunks[0]) != rows:
             raise ValueError(
-                f"y's chunks {y.chunks[0]} are not aligned with X's row chunks "
-                f"{X.chunks[0]}: use y.rechunk({{0: X.chunks[0]}})"
+                f"y's chunks {y.chunks[0]} are not aligned with X's row chunks {rows}: use "
+                f"y.rechunk({{0: X.chunks[0]}})"
             )
     else:
         y = np.asarray(y)
-        if y.ndim != 1 or y.shape[0] != X.shape[0]:
-            raise ValueError(f"y must be 1-D with {X.shape[0]} entries (X's rows), got shape "
+        if y.ndim != 1 or y.shape[0] != n:
+            raise ValueError(f"y must be 1-D with {n} entries (X's rows), got shape "
                              f"{y.shape}")  # fmt: skip
-        y = da.from_array(y, chunks=(X.chunks[0],))
-    if X.shape[0] == 0:
+    if n == 0:
         raise ValueError("X has no rows")
-    return X, y
+    return X, y, rows
+
+
+def _row_blocks(client, a, rows):
+    """Return futures of the row blocks of ``a`` in order: computed (Dask) or scattered."""
+    if is_dask_array(a):
+        return client.compute(list(a.to_delayed().ravel()))
+    bounds = np.cumsum((0,) + rows).tolist()
+    return client.scatter([a[bounds[p] : bounds[p + 1]] for p in range(len(rows))])
+
+
+def _value(client, a):
+    """Return ``a`` in memory: a Dask array or expression computed on the cluster."""
+    return np.asarray(client.compute(a).result() if is_dask_array(a) else a)
 
 
 # --------------------------------------------------------------------------------------------
@@ -432,10 +453,16 @@ def _cluster(client, timeout):
         return
     except ValueError:  # no client yet: start a local cluster for this fit
         pass
-    with distributed.LocalCluster(threads_per_worker=1, processes=False,
-                                  dashboard_address=":0") as cluster:  # fmt: skip
-        with distributed.Client(cluster, set_as_default=False) as own:
-            yield own
+    # one BLAS thread in this process while its worker threads run: concurrent multithreaded
+    # BLAS calls from two threads ran a fit 5-6 times slower than in memory (200,000 x 20,
+    # m = 200); worker processes get one BLAS thread from distributed's nanny already
+    with (
+        blas_limit(1),
+        distributed.LocalCluster(threads_per_worker=1, processes=False,
+                                 dashboard_address=":0") as cluster,
+        distributed.Client(cluster, set_as_default=False) as own,
+    ):  # fmt: skip
+        yield own
 
 
 def _dashboard(client):
@@ -506,12 +533,12 @@ def fit_distributed(estimator, X, y, *, client=None, cache_kernel=True, timeout=
         raise TypeError(f"estimator must be an RSVC or an RSVR, got {type(estimator).__name__}")
     estimator._validate_params()
     timeout = check_positive("timeout", timeout)
-    X, y = _chunked(X, y, estimator.chunk_size)
+    X, y, rows = _chunked(X, y, estimator.chunk_size)
     regression = estimator._kind == "regression"
     with _cluster(client, timeout) as cl:
         if estimator.verbose:
             _dashboard(cl)
-        y_all = np.asarray(cl.compute(y).result())
+        y_all = _value(cl, y)
         if regression:
             y_all = check_points("y", y_all.reshape(-1, 1))[:, 0]
         codes = estimator._targets(y_all)[1]  # sets classes_
@@ -521,15 +548,15 @@ def fit_distributed(estimator, X, y, *, client=None, cache_kernel=True, timeout=
         basis = cl.scatter(
             (estimator._kernel, estimator.reduced_set_, estimator.reduced_gamma_), broadcast=True
         )
-        starts = np.concatenate([[0], np.cumsum(X.chunks[0])[:-1]]).astype(int).tolist()
-        sources = cl.compute(list(X.to_delayed().ravel()))
+        starts = np.cumsum((0,) + rows)[:-1].tolist()
+        sources = _row_blocks(cl, X, rows)
         if cache_kernel:
             sources = [
                 cl.submit(_chunk_design, s, basis, p, a, pure=False)
                 for p, (s, a) in enumerate(zip(sources, starts, strict=True))
             ]
             basis = None
-        y_blocks = cl.compute(list(y.to_delayed().ravel()))
+        y_blocks = _row_blocks(cl, y, rows)
         positives = [None] if regression else (
             estimator.classes_[1:] if estimator.classes_.size == 2 else estimator.classes_
         )  # fmt: skip
@@ -559,7 +586,7 @@ def _resolve(estimator, X, y_all, codes, client):
     estimator.n_features_in_ = d
     gamma = estimator.gamma
     if gamma == "scale":  # 1 / (d X.var()) as in memory, the variance computed by Dask
-        var = float(client.compute(X.var()).result())
+        var = float(_value(client, X.var()))
         gamma = 1.0 / (d * var) if var != 0 else 1.0
     elif gamma == "auto":
         gamma = 1.0 / d
@@ -591,7 +618,7 @@ def _resolve(estimator, X, y_all, codes, client):
     n_groups = 1 if codes is None else estimator.classes_.size
     idx = random_reduced_indices(n, estimator._reduced_size(n, n_groups), y=codes,
                                  random_state=estimator.random_state)  # fmt: skip
-    estimator.reduced_set_ = np.ascontiguousarray(client.compute(X[idx]).result(),
+    estimator.reduced_set_ = np.ascontiguousarray(_value(client, X[idx]),
                                                   dtype=np.float64)  # fmt: skip
     estimator.reduced_indices_ = idx
     estimator.selection_time_ = time.perf_counter() - picked

@@ -70,6 +70,14 @@ def test_exact_fit_equals_in_memory(client, n_chunks):
     assert est.fit_status_ == 0
 
 
+def test_numpy_input_is_scattered_in_chunks(client):
+    X, y = _problem(900, seed=9)
+    ref = RSVC(**PARAMS).fit(X, y)
+    est = rdask.fit_distributed(RSVC(**PARAMS, chunk_size=250), X, y, client=client)
+    _close(est.coef_, ref.coef_)
+    assert est.n_iter_ == ref.n_iter_
+
+
 def test_objective_trace_equals_in_memory(client):
     """The Dask design drives the same Newton loop along the same iterates."""
     X, y = _problem(800, seed=1)

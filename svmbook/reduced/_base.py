@@ -169,9 +169,11 @@ class SmoothSVMBase(BaseEstimator):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
-            Training points.
-        y : array-like of shape (n_samples,)
+        X : array-like or dask.array.Array of shape (n_samples, n_features)
+            Training points. A Dask array (reduced estimators only) is fitted on a Dask
+            cluster, the same model to rounding:
+            :func:`svmbook.reduced.dask.fit_distributed` with its defaults.
+        y : array-like or dask.array.Array of shape (n_samples,)
             Class labels (classifiers) or targets (regressors).
 
         Returns

@@ -534,7 +534,6 @@ def fit_distributed(estimator, X, y, *, client=None, cache_kernel=True, timeout=
     TypeError
         If ``estimator`` is not a reduced smooth SVM or ``client`` has the wrong type.
     """
-    started = time.perf_counter()
     if not (isinstance(estimator, SmoothSVMBase) and estimator._reduced):
         raise TypeError(f"estimator must be an RSVC or an RSVR, got {type(estimator).__name__}")
     estimator._validate_params()
@@ -582,7 +581,6 @@ def fit_distributed(estimator, X, y, *, client=None, cache_kernel=True, timeout=
             for i, positive in enumerate(positives)
         ]
     estimator._warm = None
-    estimator.fit_time_ = time.perf_counter() - started
     return estimator._store(results)
 
 

@@ -5,21 +5,26 @@ Estimators with scikit-learn's API, all solved by the Newton-Armijo core of
 SSVM with ``kernel="linear"``), :class:`RSVC` and :class:`RSVR` on an ``n x m`` reduced kernel;
 reduced-set selection in :mod:`svmbook.reduced.selection`; the kernel dimension reductions of
 the review's section 4 on reduced kernels in :mod:`svmbook.reduced.kdr`
-(:class:`ReducedKPCA`, :class:`ReducedKSIR`, :class:`ReducedKCCA`).
+(:class:`ReducedKPCA`, :class:`ReducedKSIR`, :class:`ReducedKCCA`); the review's MapReduce RSVM
+:class:`MRRSVC` in :mod:`svmbook.reduced.mapreduce`, and the exact RSVM on a Dask cluster in
+:mod:`svmbook.reduced.dask` (an optional extra, imported only when used).
 """
 
 from ._classes import RSVC, RSVR, SSVC, SSVR
 from .kdr import ReducedKCCA, ReducedKPCA, ReducedKSIR
+from .mapreduce import MRRSVC, stratified_shards
 from .selection import (
     ReducedSet,
     crsvm_reduced_set,
     irsvm_reduced_set,
     nystrom_approximation,
+    random_reduced_indices,
     random_reduced_set,
     srsvm_reduced_set,
 )
 
 __all__ = [
+    "MRRSVC",
     "RSVC",
     "RSVR",
     "SSVC",
@@ -31,6 +36,8 @@ __all__ = [
     "crsvm_reduced_set",
     "irsvm_reduced_set",
     "nystrom_approximation",
+    "random_reduced_indices",
     "random_reduced_set",
     "srsvm_reduced_set",
+    "stratified_shards",
 ]

@@ -23,6 +23,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .. import kernels as _kernels
 from ..solvers.newton import default_chunk_size, newton_armijo, smooth_problem
 from ..svm._base import BaseSVM
+from ._dask_detect import is_dask_array
 from .selection import (
     crsvm_reduced_set,
     irsvm_reduced_set,
@@ -104,6 +105,30 @@ def _blocks(n, chunk_size):
         yield start, min(start + chunk_size, n)
 
 
+def reduced_design(X, kernel, reduced_set, reduced_gamma=None):
+    """Return the reduced kernel rows ``K(X, Ã')``: the design rows of the points ``X``.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, n_features)
+        The points (validated).
+    kernel : Kernel
+        The resolved kernel.
+    reduced_set : ndarray of shape (m, n_features)
+        ``Ã``.
+    reduced_gamma : ndarray of shape (m,), default=None
+        CRSVM's per-column widths (None: the kernel's own).
+
+    Returns
+    -------
+    ndarray of shape (n, m)
+        The rows.
+    """
+    if reduced_gamma is not None:
+        return _kernels.rbf_columns(X, reduced_set, reduced_gamma)
+    return kernel(X, reduced_set)
+
+
 class SmoothSVMBase(BaseEstimator):
     """Shared logic of :class:`SSVC`, :class:`RSVC`, :class:`SSVR` and :class:`RSVR`."""
 
@@ -144,9 +169,11 @@ class SmoothSVMBase(BaseEstimator):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
-            Training points.
-        y : array-like of shape (n_samples,)
+        X : array-like or dask.array.Array of shape (n_samples, n_features)
+            Training points. A Dask array (reduced estimators only) is fitted on a Dask
+            cluster, the same model to rounding:
+            :func:`svmbook.reduced.dask.fit_distributed` with its defaults.
+        y : array-like or dask.array.Array of shape (n_samples,)
             Class labels (classifiers) or targets (regressors).
 
         Returns
@@ -154,20 +181,13 @@ class SmoothSVMBase(BaseEstimator):
         self
             The fitted estimator.
         """
+        if self._reduced and is_dask_array(X):
+            from .dask import fit_distributed
+
+            return fit_distributed(self, X, y)
         regression = self._kind == "regression"
         X, y = validate_data(self, X, y, dtype=np.float64, order="C", y_numeric=regression)
-        if regression:
-            targets, codes = [y], None
-        else:
-            check_classification_targets(y)
-            self.classes_, codes = np.unique(y, return_inverse=True)
-            if self.classes_.size < 2:
-                raise ValueError(
-                    f"{type(self).__name__} needs samples of at least two classes, got one "
-                    f"class: {self.classes_[0]!r}"
-                )
-            pm1 = [np.where(codes == c, 1.0, -1.0) for c in range(self.classes_.size)]
-            targets = pm1[1:] if self.classes_.size == 2 else pm1
+        targets, codes = self._targets(y)
         key = self._warm_key(X, y) if self.warm_start else None
         warm = getattr(self, "_warm", None)
         if key is not None and warm is not None and warm["key"] == key:
@@ -182,8 +202,15 @@ class SmoothSVMBase(BaseEstimator):
             self._kind, C=self.C, beta=self.beta, epsilon=getattr(self, "epsilon", 0.0)
         )
         self._chunk = self.chunk_size or default_chunk_size(K.shape[1])
+
+        def run(t, v0):
+            return lambda callback: newton_armijo(
+                K, t, problem, tol=self.tol, max_iter=self.max_iter, v0=v0,
+                chunk_size=self._chunk, callback=callback,
+            )  # fmt: skip
+
         results = [
-            self._solve(K, t, problem, i, len(targets), v0)
+            self._solve(run(t, v0), i, len(targets))
             for i, (t, v0) in enumerate(zip(targets, starts, strict=True))
         ]
         self._warm = None
@@ -193,6 +220,29 @@ class SmoothSVMBase(BaseEstimator):
                 "K": K,
                 "v": [np.append(r.coef, r.intercept) for r in results],
             }
+        return self._store(results)
+
+    def _targets(self, y):
+        """Return the targets of the machines and the class codes (None for regression).
+
+        Sets ``classes_`` for a classifier: one machine (``classes_[1]`` against
+        ``classes_[0]``) for two classes, one per class (one-vs-rest) for more.
+        """
+        if self._kind == "regression":
+            return [y], None
+        check_classification_targets(y)
+        self.classes_, codes = np.unique(y, return_inverse=True)
+        if self.classes_.size < 2:
+            raise ValueError(
+                f"{type(self).__name__} needs samples of at least two classes, got one "
+                f"class: {self.classes_[0]!r}"
+            )
+        pm1 = [np.where(codes == c, 1.0, -1.0) for c in range(self.classes_.size)]
+        return (pm1[1:] if self.classes_.size == 2 else pm1), codes
+
+    def _store(self, results):
+        """Set the fitted attributes from the machines' Newton results; return self."""
+        regression = self._kind == "regression"
         coef = np.array([r.coef for r in results])
         intercept = np.array([r.intercept for r in results])
         self.n_iter_ = np.array([r.n_iter for r in results], dtype=np.int64)
@@ -282,9 +332,7 @@ class SmoothSVMBase(BaseEstimator):
         """Return the design rows of the points ``X`` (already validated)."""
         if self._linear:
             return X
-        if self.reduced_gamma_ is not None:
-            return _kernels.rbf_columns(X, self.reduced_set_, self.reduced_gamma_)
-        return self._kernel(X, self.reduced_set_)
+        return reduced_design(X, self._kernel, self.reduced_set_, self.reduced_gamma_)
 
     def _design(self, X):
         """Return the design ``K`` of the training points, block by block into one array."""
@@ -296,11 +344,10 @@ class SmoothSVMBase(BaseEstimator):
             K[start:stop] = self._design_block(X[start:stop])
         return K
 
-    def _solve(self, K, y, problem, machine, n_machines, v0):
-        """Return one Newton-Armijo fit from ``v0``, with a progress bar when ``verbose``."""
+    def _solve(self, run, machine, n_machines):
+        """Return ``run(callback)``, one Newton-Armijo fit, with a progress bar when ``verbose``."""
         if not self.verbose:
-            return newton_armijo(K, y, problem, tol=self.tol, max_iter=self.max_iter, v0=v0,
-                                 chunk_size=self._chunk)  # fmt: skip
+            return run(None)
         from tqdm.auto import tqdm
 
         what = "" if n_machines == 1 else f" {machine + 1}/{n_machines}"
@@ -311,14 +358,17 @@ class SmoothSVMBase(BaseEstimator):
                 bar.set_postfix(objective=f"{objective:.6g}", grad=f"{grad_norm:.3g}",
                                 step=f"{step:.3g}")  # fmt: skip
 
-            return newton_armijo(K, y, problem, tol=self.tol, max_iter=self.max_iter, v0=v0,
-                                 chunk_size=self._chunk, callback=report)  # fmt: skip
+            return run(report)
 
     # -- prediction --------------------------------------------------------------------------
 
     def _decision(self, X):
         """Return the decision values of every machine, shape (n, n_machines), in blocks."""
         check_is_fitted(self)
+        if is_dask_array(X):  # block by block on the cluster: a dask array of the values
+            n_machines = np.atleast_2d(self.coef_).shape[0]
+            return X.rechunk({1: -1}).map_blocks(self._decision, dtype=np.float64,
+                                                 chunks=(X.chunks[0], (n_machines,)))  # fmt: skip
         X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
         coef = np.atleast_2d(self.coef_)
         out = np.empty((X.shape[0], coef.shape[0]))
@@ -362,7 +412,9 @@ class SmoothClassifierMixin:
             Labels from ``classes_``.
         """
         f = self.decision_function(X)
-        idx = (f > 0).astype(int) if f.ndim == 1 else np.argmax(f, axis=1)
+        idx = (f > 0).astype(int) if f.ndim == 1 else f.argmax(axis=1)
+        if is_dask_array(idx):
+            return idx.map_blocks(self.classes_.take, dtype=self.classes_.dtype)
         return self.classes_[idx]
 
 

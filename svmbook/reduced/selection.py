@@ -63,6 +63,7 @@ __all__ = [
     "irsvm_distance",
     "irsvm_reduced_set",
     "nystrom_approximation",
+    "random_reduced_indices",
     "random_reduced_set",
     "srsvm_reduced_set",
     "systematic_sample",
@@ -119,6 +120,54 @@ def _stratified_counts(counts, size):
     return out
 
 
+def random_reduced_indices(n, size, *, y=None, random_state=None):
+    """Draw the sorted row indices of a uniform random reduced set (stratified by class).
+
+    The draw of :func:`random_reduced_set` without the data: a distributed fit draws the
+    indices on the client and gathers only those rows.
+
+    Parameters
+    ----------
+    n : int
+        The number of points.
+    size : int
+        ``m``, between 1 and ``n`` (and at least the number of classes when stratified).
+    y : array-like of shape (n,), default=None
+        Class labels: each class gets its share of ``m`` (largest remainders, at least one).
+    random_state : None, int or numpy.random.Generator, default=None
+        The draw.
+
+    Returns
+    -------
+    ndarray of shape (size,) of int64
+        The indices, sorted.
+
+    Raises
+    ------
+    ValueError
+        If ``size`` is out of range or ``y`` does not have ``n`` labels.
+    """
+    size = check_int("size", size, 1, n)
+    rng = check_random_state("random_state", random_state)
+    if y is None:
+        idx = rng.choice(n, size=size, replace=False)
+    else:
+        classes, codes = np.unique(np.asarray(y), return_inverse=True)
+        if codes.shape[0] != n:
+            raise ValueError(f"y has {codes.shape[0]} labels but X has {n} points")
+        if size < classes.size:
+            raise ValueError(f"size must be >= the number of classes ({classes.size}) when "
+                             f"stratified, got {size}")  # fmt: skip
+        counts = _stratified_counts(np.bincount(codes), size)
+        idx = np.concatenate(
+            [
+                rng.choice(np.flatnonzero(codes == c), size=k, replace=False)
+                for c, k in enumerate(counts)
+            ]  # fmt: skip
+        )
+    return np.sort(idx).astype(np.int64)
+
+
 def random_reduced_set(X, size, *, y=None, random_state=None):
     """Draw a uniform random reduced set, stratified by class when labels are given.
 
@@ -140,26 +189,7 @@ def random_reduced_set(X, size, *, y=None, random_state=None):
     """
     started = time.perf_counter()
     X = check_points("X", X)
-    n = X.shape[0]
-    size = check_int("size", size, 1, n)
-    rng = check_random_state("random_state", random_state)
-    if y is None:
-        idx = rng.choice(n, size=size, replace=False)
-    else:
-        classes, codes = np.unique(np.asarray(y), return_inverse=True)
-        if codes.shape[0] != n:
-            raise ValueError(f"y has {codes.shape[0]} labels but X has {n} points")
-        if size < classes.size:
-            raise ValueError(f"size must be >= the number of classes ({classes.size}) when "
-                             f"stratified, got {size}")  # fmt: skip
-        counts = _stratified_counts(np.bincount(codes), size)
-        idx = np.concatenate(
-            [
-                rng.choice(np.flatnonzero(codes == c), size=k, replace=False)
-                for c, k in enumerate(counts)
-            ]  # fmt: skip
-        )
-    idx = np.sort(idx).astype(np.int64)
+    idx = random_reduced_indices(X.shape[0], size, y=y, random_state=random_state)
     return ReducedSet(X[idx], idx, None, time.perf_counter() - started, "random")
 
 

@@ -85,10 +85,14 @@ from .._validation import (
 )
 
 __all__ = [
+    "BlockedDesign",
     "NewtonResult",
     "SmoothProblem",
+    "accumulate_hessian",
     "default_chunk_size",
+    "finish_hessian",
     "newton_armijo",
+    "newton_armijo_sums",
     "smooth_problem",
 ]
 
@@ -221,35 +225,81 @@ def _max_row_sq_norm(K, chunk_size):
     return out
 
 
+def accumulate_hessian(H, K_block, h, keep):
+    """Add one row block's ``E_b' diag(h) E_b`` (upper part) to ``H``, over the kept rows.
+
+    The block contributes ``S'S`` with ``S = sqrt(h) K_block`` (numpy calls BLAS ``syrk`` for a
+    product with its own transpose) to ``H[:q, :q]``, ``K_block' h`` to the bias column
+    ``H[:q, q]`` and ``sum h`` to ``H[q, q]``; the bias row, ``C`` and the identity are added
+    once for all blocks by :func:`finish_hessian`. The per-block step of the in-memory and the
+    distributed solvers alike.
+
+    Parameters
+    ----------
+    H : ndarray of shape (q + 1, q + 1)
+        The running sum, updated in place.
+    K_block : ndarray or numpy.memmap of shape (n_b, q)
+        The block's rows of ``K``.
+    h : ndarray of shape (n_b,)
+        ``l''(f)`` on the block.
+    keep : ndarray of bool of shape (n_b,)
+        The rows that count (the others are below rounding, see the module docstring).
+
+    Returns
+    -------
+    ndarray of shape (q + 1, q + 1)
+        ``H``.
+    """
+    q = H.shape[0] - 1
+    rows = np.flatnonzero(keep)
+    if rows.size == 0:
+        return H
+    if rows.size == K_block.shape[0]:  # every row counts: no gathering copy
+        hb, Kb = h, np.ascontiguousarray(K_block, dtype=np.float64)
+    else:
+        hb, Kb = h[rows], np.ascontiguousarray(K_block[rows], dtype=np.float64)
+    S = Kb * np.sqrt(hb)[:, None]
+    H[:q, :q] += S.T @ S
+    H[:q, q] += Kb.T @ hb
+    H[q, q] += hb.sum()
+    return H
+
+
+def finish_hessian(H, C):
+    """Turn the summed blocks of :func:`accumulate_hessian` into ``I + C E' diag(h) E``.
+
+    Parameters
+    ----------
+    H : ndarray of shape (q + 1, q + 1)
+        The sum over the row blocks, changed in place.
+    C : float
+        The loss weight.
+
+    Returns
+    -------
+    ndarray of shape (q + 1, q + 1)
+        The Hessian (``H`` itself).
+    """
+    q = H.shape[0] - 1
+    H[q, :q] = H[:q, q]
+    H *= C
+    H[np.diag_indices(q + 1)] += 1.0
+    return H
+
+
 def _hessian(K, h, C, keep, chunk_size):
     """Return ``I + C E' diag(h) E`` for ``E = [K 1]``, over the rows where ``keep`` holds.
 
-    Each block contributes ``S'S`` with ``S = sqrt(h) K_block`` (numpy calls BLAS ``syrk`` for a
-    product with its own transpose), plus ``K_block' h`` and ``sum h`` for the bias row. The BLAS
-    threads follow the project's rule on each product's shape (:mod:`svmbook._blas`): one thread
-    for a block of the default size (measured on the 2-core machine with other work running,
-    200,000 x 200: 0.76 s with one thread against 8.5-11.8 s with two).
+    The BLAS threads follow the project's rule on each product's shape (:mod:`svmbook._blas`):
+    one thread for a block of the default size (measured on the 2-core machine with other work
+    running, 200,000 x 200: 0.76 s with one thread against 8.5-11.8 s with two).
     """
     q = K.shape[1]
     H = np.zeros((q + 1, q + 1))
     with blas_limit(threads_for(min(chunk_size, K.shape[0]), q, q)):
         for start, stop in _blocks(K.shape[0], chunk_size):
-            rows = np.flatnonzero(keep[start:stop])
-            if rows.size == 0:
-                continue
-            if rows.size == stop - start:  # every row counts: no gathering copy
-                hb, Kb = h[start:stop], _block(K, start, stop)
-            else:
-                hb = h[start:stop][rows]
-                Kb = np.ascontiguousarray(K[start:stop][rows], dtype=np.float64)
-            S = Kb * np.sqrt(hb)[:, None]
-            H[:q, :q] += S.T @ S
-            H[:q, q] += Kb.T @ hb
-            H[q, q] += hb.sum()
-    H[q, :q] = H[:q, q]
-    H *= C
-    H[np.diag_indices(q + 1)] += 1.0
-    return H
+            accumulate_hessian(H, K[start:stop], h[start:stop], keep[start:stop])
+    return finish_hessian(H, C)
 
 
 # --------------------------------------------------------------------------------------------
@@ -308,6 +358,33 @@ class SmoothProblem:
         h = np.empty_like(f)
         loss = _point_terms(f, y, self.beta, self.epsilon, self.regression, g, h)
         return loss, g, h
+
+    def trial_losses(self, f, fd, y, steps):
+        """Return ``sum_i l(f_i + lambda fd_i)`` at each Armijo trial step ``lambda``.
+
+        Parameters
+        ----------
+        f : ndarray of shape (n,)
+            Decision values at the iterate.
+        fd : ndarray of shape (n,)
+            The direction's decision values ``K d_w + d_b``.
+        y : ndarray of shape (n,)
+            Labels or targets.
+        steps : sequence of float
+            The trial steps.
+
+        Returns
+        -------
+        ndarray of shape (len(steps),)
+            The loss sums (no array of length ``n`` is allocated).
+        """
+        f = np.ascontiguousarray(f, dtype=np.float64)
+        fd = np.ascontiguousarray(fd, dtype=np.float64)
+        y = np.ascontiguousarray(y, dtype=np.float64)
+        return np.array(
+            [_loss_along(f, fd, float(lam), y, self.beta, self.epsilon, self.regression)
+             for lam in steps]  # fmt: skip
+        )
 
     def objective(self, K, y, v, chunk_size=None):
         """Return ``Phi(v) = 1/2 v'v + C sum_i l(f_i)``.
@@ -527,22 +604,179 @@ def newton_armijo(
     K, y, v0, chunk_size = _checked(K, y, v0, chunk_size)
     if not problem.regression:
         y = check_labels_pm1("y", y, both_classes=False)
+    design = BlockedDesign(K, y, problem, chunk_size)
+    return newton_armijo_sums(design, problem, tol=tol, max_iter=max_iter, armijo=armijo,
+                              v0=v0, callback=callback, started=started)  # fmt: skip
+
+
+class BlockedDesign:
+    """The sums of a Newton step over the rows of an in-memory (or memory-mapped) design.
+
+    :func:`newton_armijo_sums` asks a design only for sums over its rows; this one forms them
+    block by block from ``K`` in memory, keeping the decision values ``f`` (and the direction's
+    ``K d``) of all ``n`` rows. :mod:`svmbook.reduced.dask` implements the same methods with
+    one task per chunk of a Dask array and the sums added on the client.
+
+    Parameters
+    ----------
+    K : ndarray or numpy.memmap of shape (n, q)
+        The design without its column of ones (validated by the caller).
+    y : ndarray of shape (n,)
+        Labels in {-1, +1} or targets (validated by the caller).
+    problem : SmoothProblem
+        The loss.
+    chunk_size : int
+        Rows per block.
+
+    Attributes
+    ----------
+    n_columns : int
+        ``q``.
+    trial_batch : int
+        Armijo trials asked for at once: 1 here (each trial costs one pass over ``f``).
+    """
+
+    trial_batch = 1
+
+    def __init__(self, K, y, problem, chunk_size):
+        self.K, self.y, self.problem, self.chunk_size = K, y, problem, chunk_size
+        self.n_columns = K.shape[1]
+        n = K.shape[0]
+        self._g, self._h = np.empty(n), np.empty(n)
+        self._f = self._fd = None
+        self._keep_above = 0.0
+
+    def max_row_sq_norm(self):
+        """Return ``max_i ||K_i||^2`` (sets the threshold below which rows are skipped).
+
+        Returns
+        -------
+        float
+            ``max_i ||K_i||^2``.
+        """
+        return _max_row_sq_norm(self.K, self.chunk_size)
+
+    def start(self, v, skip):
+        """Set the iterate's decision values ``f = K w + b`` (zero for ``v`` None).
+
+        Parameters
+        ----------
+        v : ndarray of shape (q + 1,) or None
+            The start.
+        skip : float
+            Rows with ``l''(f_i) <= skip`` are left out of the Hessian.
+        """
+        n = self.K.shape[0]
+        self._f = np.zeros(n) if v is None else _decision(self.K, v[:-1], v[-1], self.chunk_size)
+        self._keep_above = skip
+
+    def terms(self):
+        """Return ``sum_i l(f_i)`` and ``E' l'(f)`` at the current iterate.
+
+        Returns
+        -------
+        loss : float
+            ``sum_i l(f_i)``.
+        Eg : ndarray of shape (q + 1,)
+            ``E' l'(f)``.
+        """
+        p = self.problem
+        loss = _point_terms(self._f, self.y, p.beta, p.epsilon, p.regression, self._g, self._h)
+        return loss, np.append(_transpose_times(self.K, self._g, self.chunk_size), self._g.sum())
+
+    def hessian(self):
+        """Return ``I + C E' diag(l''(f)) E`` over the kept rows at the current iterate.
+
+        Returns
+        -------
+        ndarray of shape (q + 1, q + 1)
+            The Hessian.
+        """
+        return _hessian(self.K, self._h, self.problem.C, self._h > self._keep_above,
+                        self.chunk_size)  # fmt: skip
+
+    def direction(self, d):
+        """Set the direction's decision values ``K d_w + d_b``.
+
+        Parameters
+        ----------
+        d : ndarray of shape (q + 1,)
+            The Newton direction ``(d_w, d_b)``.
+        """
+        self._fd = _decision(self.K, d[:-1], d[-1], self.chunk_size)
+
+    def trial_losses(self, steps):
+        """Return the loss sums at ``f + lambda K d`` for each trial step.
+
+        Parameters
+        ----------
+        steps : sequence of float
+            The trial steps ``lambda``.
+
+        Returns
+        -------
+        ndarray of shape (len(steps),)
+            The loss sums.
+        """
+        return self.problem.trial_losses(self._f, self._fd, self.y, steps)
+
+    def step(self, lam):
+        """Move the decision values to the accepted step: ``f += lambda K d``.
+
+        Parameters
+        ----------
+        lam : float
+            The accepted step ``lambda``.
+        """
+        self._f += lam * self._fd
+
+
+def newton_armijo_sums(design, problem, *, tol=1e-8, max_iter=100, armijo=1e-4, v0=None,
+                       callback=None, started=None):  # fmt: skip
+    """Run Newton-Armijo on any design that supplies a step's sums over its rows.
+
+    The one Newton-Armijo loop of the package: :func:`newton_armijo` calls it with a
+    :class:`BlockedDesign` in memory, :mod:`svmbook.reduced.dask` with one whose sums are
+    formed chunk by chunk on a Dask cluster. Only vectors of length ``q + 1`` and the
+    ``(q + 1)^2`` Hessian reach this loop.
+
+    Parameters
+    ----------
+    design : BlockedDesign or an object with the same methods
+        ``n_columns``, ``trial_batch``, ``max_row_sq_norm()``, ``start(v, skip)``,
+        ``terms() -> (loss, E' l'(f))``, ``hessian() -> I + C E' diag(h) E``,
+        ``direction(d)``, ``trial_losses(steps)`` and ``step(lam)``.
+    problem : SmoothProblem
+        The loss and its parameters.
+    tol, max_iter, armijo, v0, callback
+        As in :func:`newton_armijo` (``v0`` already validated, or None).
+    started : float, default=None
+        ``time.perf_counter()`` when the fit began (None: now).
+
+    Returns
+    -------
+    NewtonResult
+        The answer and the record of the iterates.
+
+    Raises
+    ------
+    ValueError
+        If ``tol``, ``max_iter`` or ``armijo`` is out of range.
+    """
+    started = time.perf_counter() if started is None else started
     tol = check_positive("tol", tol)
     max_iter = check_int("max_iter", max_iter, 0)
     armijo = check_interval("armijo", armijo, 0.0, 0.5, low_open=True, high_open=True)
-    n, q = K.shape
-    C, beta, eps, reg = problem.C, problem.beta, problem.epsilon, problem.regression
-    skip = SKIP_BELOW / (C * (_max_row_sq_norm(K, chunk_size) + 1.0))
-
+    C = problem.C
+    q = design.n_columns
+    design.start(v0, SKIP_BELOW / (C * (design.max_row_sq_norm() + 1.0)))
     v = np.zeros(q + 1) if v0 is None else v0.copy()
-    f = np.zeros(n) if v0 is None else _decision(K, v[:-1], v[-1], chunk_size)
-    g, h = np.empty(n), np.empty(n)
     objectives, grad_norms, steps = [], [], []
     status, message = 1, ""
     while True:
-        loss = _point_terms(f, y, beta, eps, reg, g, h)
+        loss, Eg = design.terms()
         obj = 0.5 * float(v @ v) + C * loss
-        grad = v + C * np.append(_transpose_times(K, g, chunk_size), g.sum())
+        grad = v + C * Eg
         gnorm = float(np.linalg.norm(grad))
         objectives.append(obj)
         grad_norms.append(gnorm)
@@ -554,9 +788,7 @@ def newton_armijo(
         if len(steps) == max_iter:
             message = f"max_iter={max_iter} reached with ||grad|| = {gnorm:.3g}"
             break
-        H = _hessian(K, h, C, h > skip, chunk_size)
-        d = -cho_solve(cho_factor(H, overwrite_a=True), grad)
-        fd = _decision(K, d[:-1], d[-1], chunk_size)
+        d = -cho_solve(cho_factor(design.hessian(), overwrite_a=True), grad)
         slope = float(grad @ d)
         if -slope <= _RESOLUTION * max(abs(obj), 1.0):
             # the predicted decrease is below the objective's rounding: Armijo cannot tell a
@@ -565,22 +797,17 @@ def newton_armijo(
             message = (f"objective at floating-point resolution (predicted decrease "
                        f"{-slope:.3g}, ||grad|| = {gnorm:.3g})")  # fmt: skip
             break
-        vd, dd = float(v @ d), float(d @ d)
-        lam = 1.0
-        for _ in range(MAX_HALVINGS):
-            trial = 0.5 * (float(v @ v) + 2.0 * lam * vd + lam * lam * dd)
-            trial += C * _loss_along(f, fd, lam, y, beta, eps, reg)
-            if obj - trial >= -armijo * lam * slope:
-                break
-            lam *= 0.5
-        else:
+        design.direction(d)
+        lam = _armijo_step(design, obj, slope, C, float(v @ v), float(v @ d), float(d @ d),
+                           armijo)  # fmt: skip
+        if lam is None:
             message = f"line search failed (predicted decrease {-slope:.3g})"
             break
         v += lam * d
-        f += lam * fd
+        design.step(lam)
         steps.append(lam)
     if status:
-        warnings.warn(f"newton_armijo: {message}", ConvergenceWarning, stacklevel=2)
+        warnings.warn(f"newton_armijo: {message}", ConvergenceWarning, stacklevel=3)
     return NewtonResult(
         coef=v[:-1].copy(),
         intercept=float(v[-1]),
@@ -593,3 +820,20 @@ def newton_armijo(
         message=message,
         time=time.perf_counter() - started,
     )
+
+
+def _armijo_step(design, obj, slope, C, vv, vd, dd, armijo):
+    """Return the largest ``lambda`` in ``1, 1/2, ...`` that passes Armijo (None: none does).
+
+    The trials are asked for ``design.trial_batch`` at a time (a distributed design answers a
+    batch in one round trip); the first passing one in order is taken, so the batch size
+    changes the cost only.
+    """
+    lams = 0.5 ** np.arange(MAX_HALVINGS)
+    for first in range(0, MAX_HALVINGS, design.trial_batch):
+        batch = lams[first : first + design.trial_batch]
+        for lam, loss in zip(batch, design.trial_losses(batch), strict=True):
+            trial = 0.5 * (vv + 2.0 * lam * vd + lam * lam * dd) + C * loss
+            if obj - trial >= -armijo * lam * slope:
+                return float(lam)
+    return None

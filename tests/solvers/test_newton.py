@@ -11,10 +11,12 @@ import pytest
 from sklearn.exceptions import ConvergenceWarning
 
 from svmbook.solvers.newton import (
+    BlockedDesign,
     NewtonResult,
     SmoothProblem,
     default_chunk_size,
     newton_armijo,
+    newton_armijo_sums,
     smooth_problem,
 )
 
@@ -114,6 +116,20 @@ def test_chunked_equals_unchunked(beta, tmp_path):
     np.testing.assert_allclose(v_of(mapped), v_of(one), rtol=1e-12, atol=1e-12)
     H = problem.hessian(K_RED, Y, v_of(one), chunk_size=7)
     np.testing.assert_allclose(H, problem.hessian(K_RED, Y, v_of(one)), rtol=1e-13, atol=1e-13)
+
+
+@pytest.mark.parametrize("kind", PROBLEMS)
+@pytest.mark.parametrize("batch", [2, 5, 60])
+def test_armijo_trials_in_batches_change_the_cost_only(kind, batch):
+    """A design answering several Armijo trials at once (a cluster's) takes the same steps."""
+    y, problem = PROBLEMS[kind]
+    one = newton_armijo(K_RED, y, problem, chunk_size=32)
+    design = BlockedDesign(K_RED, y, problem, 32)
+    design.trial_batch = batch
+    got = newton_armijo_sums(design, problem)
+    np.testing.assert_array_equal(got.objectives, one.objectives)
+    np.testing.assert_array_equal(got.step_lengths, one.step_lengths)
+    np.testing.assert_array_equal(v_of(got), v_of(one))
 
 
 def test_whole_set_as_reduced_set_is_the_full_ssvm():

@@ -372,9 +372,10 @@ def _comparison(ax, svm, ours, *, log, xlabel, ylabel, title, legend):
             label="equal (the diagonal)")  # fmt: skip
     ax.scatter(svm[~same], ours[~same], s=22, c=COLORS["positive"], edgecolors="white", lw=0.5,
                zorder=3, gid="runs", label="one run")  # fmt: skip
+    # no legend entry for an empty set of runs
     ax.scatter(svm[same], ours[same], s=40, marker="s", facecolors="none",
                edgecolors=COLORS["negative"], lw=1.2, zorder=4, gid="not_improved",
-               label="equal to the SVM's")  # fmt: skip
+               label="equal to the SVM's" if same.any() else None)  # fmt: skip
     if log:
         ax.set_xscale("log")
         ax.set_yscale("log")
@@ -426,7 +427,8 @@ def plot_margin_comparison(svm_margin, margin, *, ax=None, title=None, legend=Tr
     """
     svm_margin, margin = _paired("svm_margin", svm_margin, "margin", margin, positive=True)
     return _comparison(get_ax(ax), svm_margin, margin, log=True,
-                       xlabel="input margin of the SVM", ylabel="input margin of Algorithm 1",
+                       xlabel="input-space margin of the SVM",
+                       ylabel="input-space margin of Algorithm 1",
                        title=title, legend=legend)  # fmt: skip
 
 

@@ -220,5 +220,8 @@ def test_error_comparison_is_linear_with_the_diagonal(no_fitting):
     (runs,) = _by_gid(ax, "runs")
     assert len(runs.get_offsets()) == 2
     assert "test error" in ax.get_xlabel() and "test error" in ax.get_ylabel()
+    labels = [t.get_text() for t in plots.plot_error_comparison([0.3, 0.4], [0.25, 0.45])
+              .get_legend().get_texts()]  # fmt: skip
+    assert "equal to the SVM's" not in labels  # no run on the diagonal, no legend entry
     with pytest.raises(ValueError, match="svm_error must be non-negative"):
         plots.plot_error_comparison([-0.1, 0.4], [0.25, 0.45])

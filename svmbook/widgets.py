@@ -406,21 +406,21 @@ def _circle(radius):
     return fun
 
 
-def foot_view(rho, ax=None, *, radius=1.0, start_angle=0.5, n_iter=15, legend=True):
-    """Iterate the foot of the perpendicular from ``(rho, 0)`` to a circle, and draw the iterates.
+def foot_view(s, ax=None, *, radius=1.0, start_angle=0.5, n_iter=15, legend=True):
+    """Iterate the foot of the perpendicular from ``(s, 0)`` to a circle, and draw the iterates.
 
-    The callback of a slider over the point's distance ``rho`` from the centre: the curve is the
+    The callback of a slider over the point's distance ``s`` from the centre: the curve is the
     circle ``|x| = radius`` (``f(x) = |x|^2 - radius^2``), the iteration
     :func:`svmbook.input_margin.foot_of_perpendicular` starts on the circle at the angle
     ``start_angle``, and ``plots.plot_foot_iteration`` draws it. By Akaho (2002), Proposition 1,
-    the nearest foot ``(radius, 0)`` is stable exactly when ``0 < rho < 2 radius``; the title
-    says which side of that bound ``rho`` lies. A ``ValueError`` (a non-positive ``rho`` or
+    the nearest foot ``(radius, 0)`` is stable exactly when ``0 < s < 2 radius``; the title
+    says which side of that bound ``s`` lies. A ``ValueError`` (a non-positive ``s`` or
     ``radius``) is drawn as a message instead of raised.
 
     Parameters
     ----------
-    rho : float
-        The point's distance from the centre, ``> 0``.
+    s : float
+        The point's distance from the centre, ``> 0`` (not the book's offset ``rho``).
     ax : matplotlib Axes, optional
         Where to draw; a new figure is created when None.
     radius : float, default=1.0
@@ -438,14 +438,14 @@ def foot_view(rho, ax=None, *, radius=1.0, start_angle=0.5, n_iter=15, legend=Tr
     """
 
     def draw(ax):
-        r, R = check_positive("rho", rho), check_positive("radius", radius)
+        r, R = check_positive("s", s), check_positive("radius", radius)
         x = np.array([[r, 0.0]])
         start = R * np.array([[np.cos(start_angle), np.sin(start_angle)]])
         path = foot_of_perpendicular(_circle(R), x, start, max_iter=check_int("n_iter", n_iter, 1),
                                      tol=1e-12, warn=False).path[:, 0]  # fmt: skip
         regime = "stable" if r < 2.0 * R else "unstable"
-        title = (f"$\\rho = {format_value(r)}$, $R = {format_value(R)}$: "
-                 f"$|1 - \\rho/R| = {abs(1.0 - r / R):.2f}$ ({regime})")
+        title = (f"$s = {format_value(r)}$, $R = {format_value(R)}$: "
+                 f"$|1 - s/R| = {abs(1.0 - r / R):.2f}$ ({regime})")
         plots.plot_foot_iteration(_circle(R), x[0], path, foot=(R, 0.0), ax=ax, title=title,
                                   legend=legend)  # fmt: skip
 

@@ -280,28 +280,28 @@ def test_simplify_view_renders_invalid_mmd():
     assert "mmd" in message
 
 
-@pytest.mark.parametrize(("rho", "regime"), [(0.5, "stable"), (1.5, "stable"), (3.0, "unstable")])
-def test_foot_view_at_slider_endpoints(rho, regime):
-    ax = widgets.foot_view(rho, n_iter=40)
-    assert f"({regime})" in ax.get_title() and r"\rho" in ax.get_title()
+@pytest.mark.parametrize(("s", "regime"), [(0.5, "stable"), (1.5, "stable"), (3.0, "unstable")])
+def test_foot_view_at_slider_endpoints(s, regime):
+    ax = widgets.foot_view(s, n_iter=40)
+    assert f"({regime})" in ax.get_title() and "$s = " in ax.get_title()
     (iterates,) = [a for a in ax.get_children() if a.get_gid() == "iterates"]
     path = np.column_stack(iterates.get_data())
     assert path.shape[1] == 2 and path.shape[0] <= 41  # the start and at most 40 updates
     (foot,) = [a for a in ax.get_children() if a.get_gid() == "foot"]
     np.testing.assert_allclose(foot.get_offsets()[0], [1.0, 0.0])
-    # Proposition 1: stable iff 0 < rho < 2R, the error shrinking by |1 - rho/R| = 0.5 per update
+    # Proposition 1: stable iff 0 < s < 2R, the error shrinking by |1 - s/R| = 0.5 per update
     near_foot = np.linalg.norm(path[-1] - [1.0, 0.0]) < 1e-6
     assert near_foot == (regime == "stable")
     assert ax.get_legend() is not None
-    assert widgets.foot_view(rho, legend=False).get_legend() is None
+    assert widgets.foot_view(s, legend=False).get_legend() is None
 
 
-@pytest.mark.parametrize("rho", [0.0, -1.0])
-def test_foot_view_renders_invalid_rho(rho):
+@pytest.mark.parametrize("s", [0.0, -1.0])
+def test_foot_view_renders_invalid_s(s):
     _, ax = plt.subplots()
-    assert widgets.foot_view(rho, ax) is ax
+    assert widgets.foot_view(s, ax) is ax
     (message,) = _messages(ax)
-    assert "rho" in message
+    assert "s must be > 0" in message
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,8 @@ input-space margin instead:
 * ``expansion``: :class:`KernelExpansion`, the discriminant (2) with its value, gradient and
   Hessian;
 * ``foot``: the foot-of-perpendicular iteration (12) (corrected), the linearised distance (3),
-  Proposition 1's stability analysis, the margin estimate and an exact reference by constrained
-  optimisation;
+  Proposition 1's stability analysis, the margin estimate, an exact reference by constrained
+  optimisation and a global one in the plane (the boundary traced on a grid);
 * ``algorithm``: one step of Algorithm 1 (foot update, projection (18), the temporaries and QP
   (8)-(9), the updates (10)-(11)) and of the simplified algorithm (section 6);
 * ``estimator``: :class:`InputMarginSVC`, scikit-learn's API over the steps;
@@ -48,6 +48,7 @@ from .foot import (
     FootResult,
     MarginEstimate,
     Stability,
+    boundary_distance,
     exact_foot,
     foot_of_perpendicular,
     linearised_distance,
@@ -74,6 +75,7 @@ __all__ = [
     "StepInfo",
     "Temporaries",
     "algorithm_step",
+    "boundary_distance",
     "differentiable_kernel",
     "exact_foot",
     "foot_of_perpendicular",

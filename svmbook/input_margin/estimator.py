@@ -59,7 +59,9 @@ class InputMarginStep:
     distances : ndarray of shape (n,)
         The signed per-point distances of the estimate.
     feet : ndarray of shape (n, m)
-        The foot estimates of the training points under this discriminant.
+        The feet ``x_hat_i`` of the margin estimate, one per training point, under this
+        discriminant (not the centres ``expansion.centres`` of its basis functions, which are
+        Algorithm 1's own foot estimates).
     alpha : ndarray of shape (n,)
         The QP's multipliers.
     g : ndarray of shape (n,)

@@ -12,7 +12,8 @@ Its equilibria are exactly the critical points of the distance (Proposition 1); 
 minimum is a stable equilibrium only when every principal curvature of the surface, times the
 distance, is below 1 in modulus (:func:`projection_stability`, with the corrected eq. (15),
 docs/errata.md#akaho-2002-eq-15). :func:`exact_foot` is an independent reference by
-constrained optimisation.
+constrained optimisation, and :func:`boundary_distance` a global one in the plane, from the
+boundary traced on a grid.
 
 ``fun`` below is any callable ``X -> (values, gradients)`` of the surface's function (e.g.
 :meth:`KernelExpansion.value_and_gradient`), or an object with such a ``value_and_gradient``
@@ -24,6 +25,7 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass
 
+import contourpy
 import numpy as np
 from scipy.optimize import minimize
 from sklearn.exceptions import ConvergenceWarning
@@ -43,6 +45,7 @@ __all__ = [
     "FootResult",
     "MarginEstimate",
     "Stability",
+    "boundary_distance",
     "exact_foot",
     "foot_of_perpendicular",
     "linearised_distance",
@@ -457,6 +460,62 @@ def exact_foot(fun, x, start=None, *, metric=None, tol=1e-14, max_iter=500):
     if not res.success:
         raise RuntimeError(f"exact_foot: SLSQP failed ({res.message})")
     return res.x, float(np.sqrt(max((res.x - x) @ G @ (res.x - x), 0.0)))
+
+
+def boundary_distance(fun, X, xlim, ylim, grid_resolution=400):
+    """Euclidean distance of 2-D points to ``{f = 0}``, traced on a grid: a global reference.
+
+    The zero set of ``f`` is traced as polylines by marching squares on a ``grid_resolution``
+    square grid over the window (``contourpy``, the tracer behind matplotlib's contours), and
+    each point's distance is the smallest to any of their segments. Unlike the iteration (12)
+    or :func:`exact_foot`, it cannot stop at a local foot; its error is that of the polyline,
+    of order the squared grid spacing times the boundary's curvature. Parts of the boundary
+    outside the window are not seen.
+
+    Parameters
+    ----------
+    fun : callable or KernelExpansion
+        ``X -> (values, gradients)`` of ``f``.
+    X : array-like of shape (n, 2)
+        The points.
+    xlim, ylim : (float, float)
+        The window the boundary is traced in.
+    grid_resolution : int, default=400
+        Grid points per axis.
+
+    Returns
+    -------
+    distances : ndarray of shape (n,)
+        The distances (``inf`` when no boundary crosses the window).
+    points : ndarray of shape (n, 2)
+        The nearest point of the traced boundary to each point (``nan`` when there is none).
+
+    Raises
+    ------
+    ValueError
+        If ``X`` is not 2-D points, a window is empty or ``grid_resolution`` is below 2.
+    """
+    fun = _as_function(fun)
+    X = check_points("X", X, n_features=2)
+    grid_resolution = check_int("grid_resolution", grid_resolution, 2)
+    (x0, x1), (y0, y1) = (tuple(map(float, lim)) for lim in (xlim, ylim))
+    if not (x0 < x1 and y0 < y1):
+        raise ValueError(f"xlim and ylim must be increasing, got {xlim} and {ylim}")
+    xx, yy = np.meshgrid(np.linspace(x0, x1, grid_resolution), np.linspace(y0, y1, grid_resolution))
+    Z = fun(np.column_stack([xx.ravel(), yy.ravel()]))[0].reshape(xx.shape)
+    lines = [line for line in contourpy.contour_generator(xx, yy, Z).lines(0.0) if len(line) > 1]
+    n = X.shape[0]
+    if not lines:
+        return np.full(n, np.inf), np.full((n, 2), np.nan)
+    A = np.vstack([line[:-1] for line in lines])
+    AB = np.vstack([line[1:] for line in lines]) - A
+    # the nearest point of each segment: the projection clipped to the segment
+    t = np.einsum("pka,ka->pk", X[:, None, :] - A[None], AB)
+    t = np.clip(t / np.maximum(np.einsum("ka,ka->k", AB, AB), np.finfo(float).tiny), 0.0, 1.0)
+    P = A[None] + t[..., None] * AB[None]
+    D = np.linalg.norm(X[:, None, :] - P, axis=2)
+    nearest = np.argmin(D, axis=1)
+    return D[np.arange(n), nearest], P[np.arange(n), nearest]
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 r"""Figures of the chapter on the input-space margin (Akaho 2002).
 
 * :func:`plot_input_margin` -- a two-class machine on 2-D data with its boundary ``f = 0``, its
-  levels ``f = +-1`` dotted, the support vectors circled, the foot estimates ``x_hat_i`` joined to
-  their points ``x_i``, and the input-space margin: the smallest distance, drawn as a thick segment
-  and a dashed circle of that radius around its point (Akaho's Figs. 2 and 3);
+  levels ``f = +-1`` dotted, the support vectors circled, the foot estimates ``x_hat_i`` of the
+  margin estimate joined to their points ``x_i``, and the input-space margin: the smallest
+  distance, drawn as a thick segment and a dashed circle of that radius around its point
+  (Akaho's Figs. 2 and 3), optionally zoomed on that point;
 * :func:`plot_foot_iteration` -- the iterates of the foot-of-perpendicular iteration for one point
   and a curve ``f = 0`` (convergence or oscillation, Proposition 1), each update the projection
   of the point onto the tangent line at the previous iterate;
@@ -26,7 +27,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Circle
 
-from svmbook._validation import check_int, check_points
+from svmbook._validation import check_int, check_points, check_positive
 from svmbook.input_margin import KernelExpansion, support_of
 from svmbook.plots._style import (
     COLORS,
@@ -94,8 +95,9 @@ def _support(model, support, n):
 
 @styled
 def plot_input_margin(model, X, y, feet, *, distances=None, support=None, ax=None,
-                      grid_resolution=200, xlim=None, ylim=None, title=None,
-                      legend=True):  # fmt: skip
+                      grid_resolution=200, xlim=None, ylim=None, title=None, legend=True,
+                      zoom=None, support_label="support vectors",
+                      levels_label=None):  # fmt: skip
     r"""Draw a 2-D machine, the foot estimates of its training points and its input-space margin.
 
     The decision boundary ``f = 0`` is solid and the levels ``f = +-1`` dotted (contours of
@@ -103,7 +105,8 @@ def plot_input_margin(model, X, y, feet, *, distances=None, support=None, ax=Non
     estimate ``x_hat_i`` (an open diamond) is joined to its point ``x_i`` by a thin segment. The
     point with the smallest distance carries the input-space margin: its segment is thick and a
     dashed circle of that radius around it shows that no boundary point is nearer. The axes have
-    equal scales, so distances read true.
+    equal scales, so distances read true. A small margin is invisible at the scale of the data:
+    ``zoom`` draws the same picture in a window around the point that carries it.
 
     Parameters
     ----------
@@ -127,14 +130,21 @@ def plot_input_margin(model, X, y, feet, *, distances=None, support=None, ax=Non
     title : str, optional
         Axis title (default: the input-space margin).
     {legend}
+    zoom : float, optional
+        Show only the square of half-width ``zoom`` times the margin around the point that
+        carries it (replaces ``xlim`` and ``ylim``; default: the whole data).
+    support_label : str, default="support vectors"
+        Legend label of the circled points.
+    levels_label : str, optional
+        Legend label of the dotted levels ``f = +-1`` (default: the book's margin label).
 
     {returns_ax}
 
     Raises
     ------
     ValueError
-        If ``X`` is not 2-D two-class data, ``feet`` or ``distances`` do not match it, or
-        ``support`` does not index it.
+        If ``X`` is not 2-D two-class data, ``feet`` or ``distances`` do not match it,
+        ``support`` does not index it, or ``zoom`` is not positive.
     """
     X, y = two_class_points(X, y)
     n = X.shape[0]
@@ -144,27 +154,32 @@ def plot_input_margin(model, X, y, feet, *, distances=None, support=None, ax=Non
     distances = check_points("distances", np.reshape(np.asarray(distances, float), (-1, 1)),
                              n_points=n)[:, 0]  # fmt: skip
     support = _support(model, support, n)
+    i = int(np.argmin(distances))
+    margin = float(distances[i])
+    if zoom is not None:
+        half = check_positive("zoom", zoom) * max(abs(margin), np.finfo(float).eps)
+        xlim, ylim = (X[i, 0] - half, X[i, 0] + half), (X[i, 1] - half, X[i, 1] + half)
     xlim, ylim = window(np.vstack([X, feet]), xlim=xlim, ylim=ylim)
     xx, yy, Z = _level_grid(_values_of(model), xlim, ylim, grid_resolution)
     ax = get_ax(ax)
     handles = [contour_levels(ax, xx, yy, Z, [0.0], "decision_boundary"),
                contour_levels(ax, xx, yy, Z, [-1.0, 1.0], "margins")]  # fmt: skip
+    if levels_label is not None and handles[1] is not None:
+        handles[1].set_label(levels_label)
     segments = LineCollection(np.stack([X, feet], axis=1), colors=_FOOT, linewidths=0.8,
                               zorder=2.5, gid="foot_segments")  # fmt: skip
     ax.add_collection(segments)
     scatter_classes(ax, X, y)
     if support.size:
-        circle_support_vectors(ax, X[support])
+        circle_support_vectors(ax, X[support], label=support_label)
     ax.scatter(*feet.T, s=22, marker="D", facecolors="white", edgecolors=_FOOT, linewidths=1.0,
                zorder=3.5, gid="feet", label=r"foot estimates $\hat x_i$")  # fmt: skip
-    i = int(np.argmin(distances))
-    margin = float(distances[i])
     ax.plot(*np.stack([X[i], feet[i]]).T, color=_MARGIN, lw=2.5, zorder=5, gid="input_margin",
-            label="smallest distance (the input margin)")  # fmt: skip
+            label="smallest distance (input-space margin)")  # fmt: skip
     ax.add_patch(Circle(X[i], abs(margin), fill=False, ls="--", lw=1.0, color=_MARGIN, zorder=5,
                         gid="margin_circle"))  # fmt: skip
     if title is None:
-        title = f"input margin {margin:.3g}"
+        title = f"input-space margin {margin:.3g}"
     finish_axis(ax, xlim, ylim, title)
     if legend:
         labelled, _ = ax.get_legend_handles_labels()
@@ -178,11 +193,11 @@ def plot_foot_iteration(fun, x, path, *, foot=None, ax=None, grid_resolution=300
     r"""Draw the iterates of the foot-of-perpendicular iteration for one point ``x``.
 
     The curve ``f = 0`` is solid; the point ``x`` is a blue dot; the iterates
-    ``x^[0], x^[1], ...`` are joined in order (orange), the start ringed and the last starred;
-    a thin dotted segment joins ``x`` to every iterate after the start, since each update is the
-    foot of the perpendicular from ``x`` to the tangent line at the previous iterate. Near a stable
-    foot the iterates settle; near an unstable one they oscillate about it (Akaho (2002),
-    Proposition 1).
+    ``x_hat^[0], x_hat^[1], ...`` are joined in order (orange), the start ringed and the last
+    starred; a thin dotted segment joins ``x`` to every iterate after the start, since each
+    update is the foot of the perpendicular from ``x`` to the tangent line at the previous
+    iterate. Near a stable foot the iterates settle; near an unstable one they oscillate about it
+    (Akaho (2002), Proposition 1).
 
     Parameters
     ----------
@@ -223,16 +238,17 @@ def plot_foot_iteration(fun, x, path, *, foot=None, ax=None, grid_resolution=300
         ax.add_collection(LineCollection(rays, colors=COLORS["breakpoint"], linewidths=0.6,
                                          linestyles=":", zorder=2, gid="projections"))  # fmt: skip
     ax.plot(*path.T, color=OKABE_ITO[3], marker="o", ms=3.5, lw=1.0, zorder=4, gid="iterates",
-            label=r"iterates $x^{[l]}$")  # fmt: skip
-    mark_point(ax, path[0], "o", COLORS["model"], "start $x^{[0]}$", "start", size=60, face="white")
+            label=r"iterates $\hat{x}^{[l]}$")  # fmt: skip
+    mark_point(ax, path[0], "o", COLORS["model"], r"start $\hat{x}^{[0]}$", "start", size=60,
+               face="white")  # fmt: skip
     mark_star(ax, path[-1], gid="last", label="last iterate", size=120)
-    mark_point(ax, x, "o", COLORS["positive"], "point $x$", "point", size=40)
+    mark_point(ax, x, "o", COLORS["positive"], "point $x_i$", "point", size=40)
     if foot is not None:
         foot = check_points("foot", np.reshape(np.asarray(foot, float), (1, -1)), n_features=2)[0]
-        mark_point(ax, foot, "X", COLORS["model"], "nearest point $x^*$", "foot", size=50)
+        mark_point(ax, foot, "X", COLORS["model"], "nearest point $x_i^*$", "foot", size=50)
     if title is None:
         title = (f"{path.shape[0] - 1} updates: last iterate at distance "
-                 f"{np.linalg.norm(path[-1] - x):.3g} from $x$")  # fmt: skip
+                 f"{np.linalg.norm(path[-1] - x):.3g} from $x_i$")  # fmt: skip
     finish_axis(ax, xlim, ylim, title)
     if legend:
         labelled, _ = ax.get_legend_handles_labels()
@@ -250,12 +266,14 @@ def _step(model, step):
 
 @styled
 def plot_algorithm_step(model, X, y, step, *, ax=None, grid_resolution=200, xlim=None, ylim=None,
-                        title=None, legend=True):  # fmt: skip
+                        title=None, legend=True, zoom=None):  # fmt: skip
     r"""Draw step ``step`` of a fitted ``InputMarginSVC``: boundary, foot estimates and margin.
 
     :func:`plot_input_margin` with the step's discriminant, the foot estimates and signed
     distances of its margin estimate, and the training points whose basis centre carries a
-    coefficient circled (step 0 is the SVM and its support vectors).
+    coefficient circled (step 0 is the SVM and its support vectors). After step 0 the levels
+    ``f = +-1`` are no longer the SVM's margins and the circled points no longer support
+    vectors; the legend says so.
 
     Parameters
     ----------
@@ -271,6 +289,8 @@ def plot_algorithm_step(model, X, y, step, *, ax=None, grid_resolution=200, xlim
     title : str, optional
         Axis title (default: the step, its estimated margin, and whether it is the selected one).
     {legend}
+    zoom : float, optional
+        As in :func:`plot_input_margin`: the neighbourhood of the point carrying the margin.
 
     {returns_ax}
 
@@ -282,6 +302,8 @@ def plot_algorithm_step(model, X, y, step, *, ax=None, grid_resolution=200, xlim
         If ``step`` is out of range or the data are not those of :func:`plot_input_margin`.
     """
     s = _step(model, step)
+    labels = {} if step == 0 else {"support_label": "points with a coefficient",
+                                   "levels_label": r"levels $f(x)=\pm 1$"}  # fmt: skip
     if title is None:
         name = "the SVM" if step == 0 else "Algorithm 1"
         chosen = " (selected)" if step == getattr(model, "best_step_", None) else ""
@@ -289,7 +311,7 @@ def plot_algorithm_step(model, X, y, step, *, ax=None, grid_resolution=200, xlim
     return plot_input_margin(s.expansion, X, y, s.feet, distances=s.distances,
                              support=support_of(s.expansion), ax=ax,
                              grid_resolution=grid_resolution, xlim=xlim, ylim=ylim, title=title,
-                             legend=legend)  # fmt: skip
+                             legend=legend, zoom=zoom, **labels)  # fmt: skip
 
 
 @styled
@@ -335,7 +357,7 @@ def plot_step_margins(margins, *, best_step=None, current=None, ax=None, title=N
         mark_point(ax, (k, margins[k]), "o", _MARGIN, "this step", "current_step", size=110,
                    face="none")  # fmt: skip
     ax.set_xticks(steps)
-    label_axes(ax, "step $k$", "estimated input margin", title)
+    label_axes(ax, "step $t$", "estimated input-space margin", title)
     if legend:
         legend_outside(ax)
     return ax
@@ -350,9 +372,10 @@ def _comparison(ax, svm, ours, *, log, xlabel, ylabel, title, legend):
             label="equal (the diagonal)")  # fmt: skip
     ax.scatter(svm[~same], ours[~same], s=22, c=COLORS["positive"], edgecolors="white", lw=0.5,
                zorder=3, gid="runs", label="one run")  # fmt: skip
+    # no legend entry for an empty set of runs
     ax.scatter(svm[same], ours[same], s=40, marker="s", facecolors="none",
                edgecolors=COLORS["negative"], lw=1.2, zorder=4, gid="not_improved",
-               label="equal to the SVM's")  # fmt: skip
+               label="equal to the SVM's" if same.any() else None)  # fmt: skip
     if log:
         ax.set_xscale("log")
         ax.set_yscale("log")
@@ -404,7 +427,8 @@ def plot_margin_comparison(svm_margin, margin, *, ax=None, title=None, legend=Tr
     """
     svm_margin, margin = _paired("svm_margin", svm_margin, "margin", margin, positive=True)
     return _comparison(get_ax(ax), svm_margin, margin, log=True,
-                       xlabel="input margin of the SVM", ylabel="input margin of Algorithm 1",
+                       xlabel="input-space margin of the SVM",
+                       ylabel="input-space margin of Algorithm 1",
                        title=title, legend=legend)  # fmt: skip
 
 

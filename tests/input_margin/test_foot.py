@@ -13,6 +13,7 @@ from svmbook.input_margin import (
     CONVERGED,
     MAX_ITER,
     VANISHING_GRADIENT,
+    boundary_distance,
     exact_foot,
     foot_of_perpendicular,
     linearised_distance,
@@ -222,3 +223,25 @@ def test_callable_metric_is_evaluated_at_each_point():
     G, G_inv = metric_matrices(lambda x: np.diag(1.0 + x * x), X)
     np.testing.assert_allclose(G[1], np.diag([10.0, 17.0]))
     np.testing.assert_allclose(G_inv[0], np.diag([0.5, 0.2]))
+
+
+def test_boundary_distance_of_a_circle_is_global():
+    """The unit circle: |1 - |x||, from inside and outside, and the nearest point on the ray."""
+    X = np.array([[0.5, 0.0], [0.0, 2.0], [-1.5, -1.5], [0.0, 0.0]])
+    dist, points = boundary_distance(circle(), X, (-3.0, 3.0), (-3.0, 3.0), grid_resolution=300)
+    norms = np.linalg.norm(X, axis=1)
+    # the vertices interpolate f linearly along grid edges and the chords cut the arc: both
+    # errors are of order h^2 for the spacing h = 6 / 299 (the curvature is 1)
+    h = 6.0 / 299.0
+    np.testing.assert_allclose(dist, np.abs(1.0 - norms), atol=h**2)
+    np.testing.assert_allclose(points[:3], X[:3] / norms[:3, None], atol=1e-3)
+
+
+def test_boundary_distance_without_a_boundary_and_bad_input():
+    """No zero in the window: infinite distances; refuse 3-D points and empty windows."""
+    dist, points = boundary_distance(circle(), [[5.0, 5.0]], (4.0, 6.0), (4.0, 6.0))
+    assert np.isinf(dist[0]) and np.all(np.isnan(points))
+    with pytest.raises(ValueError, match="X"):
+        boundary_distance(circle(), [[0.0, 0.0, 0.0]], (-2, 2), (-2, 2))
+    with pytest.raises(ValueError, match="xlim"):
+        boundary_distance(circle(), [[0.0, 0.0]], (2, -2), (-2, 2))

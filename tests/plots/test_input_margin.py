@@ -97,6 +97,32 @@ def test_input_margin_defaults_and_bad_input(fitted):
         plots.plot_input_margin(model, X, y, feet, distances=np.ones(3))
     with pytest.raises(TypeError, match="fun"):
         plots.plot_input_margin(object(), X, y, feet)
+    with pytest.raises(ValueError, match="zoom"):
+        plots.plot_input_margin(model, X, y, feet, zoom=0.0)
+
+
+def test_input_margin_zooms_on_the_point_carrying_the_margin(fitted, no_fitting):
+    """zoom=c: the square of half-width c times the margin around that point, the circle inside."""
+    X, y, model = fitted
+    s = model.steps_[0]
+    i = int(np.argmin(s.distances))
+    ax = plots.plot_algorithm_step(model, X, y, 0, zoom=3.0, grid_resolution=40, legend=False)
+    np.testing.assert_allclose(ax.get_xlim(), X[i, 0] + np.array([-3.0, 3.0]) * s.margin)
+    np.testing.assert_allclose(ax.get_ylim(), X[i, 1] + np.array([-3.0, 3.0]) * s.margin)
+    (circle,) = _by_gid(ax, "margin_circle")
+    np.testing.assert_allclose(circle.center, X[i])
+
+
+def test_algorithm_step_labels_after_step_0(fitted, no_fitting):
+    """Step 0 circles support vectors and dots margins; later steps say neither is one any more."""
+    X, y, model = fitted
+    labels = [t.get_text() for t in plots.plot_algorithm_step(model, X, y, 0, grid_resolution=40)
+              .get_legend().get_texts()]  # fmt: skip
+    assert "support vectors" in labels and r"$f(x)=\pm 1$" in labels
+    labels = [t.get_text() for t in plots.plot_algorithm_step(model, X, y, 1, grid_resolution=40)
+              .get_legend().get_texts()]  # fmt: skip
+    assert "support vectors" not in labels and "points with a coefficient" in labels
+    assert r"levels $f(x)=\pm 1$" in labels
 
 
 def test_foot_iteration_draws_the_iterates_and_their_projections(no_fitting):
@@ -159,7 +185,7 @@ def test_step_margins_stars_the_selected_step():
     np.testing.assert_allclose(ring.get_offsets()[0], [2, 0.02])
     (level,) = _by_gid(ax, "svm_level")
     assert level.get_ydata()[0] == pytest.approx(0.01) and level.get_linestyle() == ":"
-    assert ax.get_xlabel() == "step $k$" and _legend_is_outside(ax)
+    assert ax.get_xlabel() == "step $t$" and _legend_is_outside(ax)
     with pytest.raises(ValueError, match="current"):
         plots.plot_step_margins(margins, current=3)
     with pytest.raises(ValueError, match="margins"):
@@ -194,5 +220,8 @@ def test_error_comparison_is_linear_with_the_diagonal(no_fitting):
     (runs,) = _by_gid(ax, "runs")
     assert len(runs.get_offsets()) == 2
     assert "test error" in ax.get_xlabel() and "test error" in ax.get_ylabel()
+    labels = [t.get_text() for t in plots.plot_error_comparison([0.3, 0.4], [0.25, 0.45])
+              .get_legend().get_texts()]  # fmt: skip
+    assert "equal to the SVM's" not in labels  # no run on the diagonal, no legend entry
     with pytest.raises(ValueError, match="svm_error must be non-negative"):
         plots.plot_error_comparison([-0.1, 0.4], [0.25, 0.45])

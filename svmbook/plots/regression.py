@@ -261,11 +261,11 @@ def plot_smooth_eps_loss(
 ):
     """Draw the squared epsilon-insensitive loss and its smooth forms (Yeh et al. 2014, (20), (21)).
 
-    ``|r|_eps^2 = (r - eps)_+^2 + (-r - eps)_+^2`` solid (wide, pale, below the others), and for
-    each ``beta`` the smooth ``p_eps^2(r, beta) = p(r - eps, beta)^2 + p(-r - eps, beta)^2``
-    dashed on top, as functions of the residual ``r``; the tube's edges ``+-eps`` dotted. The
-    smooth loss lies above the exact one (it is positive even inside the tube) and tends to it
-    as ``beta`` grows. The functions are :mod:`svmbook.solvers.smooth_plus`.
+    ``|e|_eps^2 = (e - eps)_+^2 + (-e - eps)_+^2`` solid (wide, pale, below the others), and for
+    each ``beta`` the smooth ``p_eps^2(e, beta) = p(e - eps, beta)^2 + p(-e - eps, beta)^2``
+    dashed on top, as functions of the residual ``e = f(x) - y``; the tube's edges ``+-eps``
+    dotted. The smooth loss lies above the exact one (it is positive even inside the tube) and
+    tends to it as ``beta`` grows. The functions are :mod:`svmbook.solvers.smooth_plus`.
 
     Parameters
     ----------
@@ -287,7 +287,7 @@ def plot_smooth_eps_loss(
     exact = eps_insensitive_sq(r, epsilon)
     # the exact loss wide and below, the smooth ones dashed on top: a smooth curve close to the
     # exact one (large beta) stays visible over it instead of hidden under it
-    ax.plot(r, exact, color=COLORS["model"], lw=3.0, alpha=0.5, label=r"$|r|_\varepsilon^2$",
+    ax.plot(r, exact, color=COLORS["model"], lw=3.0, alpha=0.5, label=r"$|e|_\varepsilon^2$",
             zorder=2, gid="loss_eps_sq")  # fmt: skip
     for beta, color in zip(betas, NEST, strict=False):
         ax.plot(
@@ -296,12 +296,12 @@ def plot_smooth_eps_loss(
             color=color,
             ls="--",
             zorder=3,
-            label=rf"$p_\varepsilon^2(r, \beta)$, $\beta={beta:g}$",
+            label=rf"$p_\varepsilon^2(e, \beta)$, $\beta={beta:g}$",
             gid=f"smooth_beta_{beta:g}",
         )
     for edge in (-epsilon, epsilon):
         ax.axvline(edge, color=COLORS["breakpoint"], ls=":", lw=1.0, zorder=1, gid="tube_edges")
     ax.set_xlim(r[0], r[-1])
     ax.set_ylim(0.0, 1.05 * float(exact.max()))
-    label_axes(ax, r"residual $r = f(x) - y$", "loss", None, legend, loc="upper center")
+    label_axes(ax, r"residual $e = f(x) - y$", "loss", None, legend, loc="upper center")
     return ax

@@ -27,6 +27,8 @@ __all__ = ["plot_canonical_variates", "plot_components"]
 # one colour per class for up to ten classes: the book's palette first (without black), then
 # three more that stay apart from it
 _CLASS_COLORS = (*OKABE_ITO[:7], "#7F7F7F", "#8C564B", "#17BECF")
+# and one marker each, so that classes of similar colours stay apart by shape
+_CLASS_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
 
 
 def _projection(name, Z, n_rows=None):
@@ -47,9 +49,9 @@ def _column(name, Z, index):
     return Z[:, index]
 
 
-def _continuous(ax, P, values, label):
-    """Scatter ``P`` coloured by ``values`` (viridis) with a colour bar labelled ``label``."""
-    points = ax.scatter(*P.T, c=values, s=POINT_SIZE, cmap="viridis", edgecolors="white",
+def _continuous(ax, P, values, label, cmap):
+    """Scatter ``P`` coloured by ``values`` in colour map ``cmap``, with a labelled colour bar."""
+    points = ax.scatter(*P.T, c=values, s=POINT_SIZE, cmap=cmap, edgecolors="white",
                         linewidths=0.4, zorder=3, gid="points")  # fmt: skip
     ax.figure.colorbar(points, ax=ax, label=label)
 
@@ -62,6 +64,8 @@ def plot_components(
     components=(0, 1),
     continuous=False,
     color_label="$y$",
+    cmap="viridis",
+    class_names=None,
     ax=None,
     title=None,
     xlabel=None,
@@ -76,14 +80,20 @@ def plot_components(
         The projections (a transformer's ``transform``), at least two columns unless both
         ``components`` are the same column.
     y : array-like of shape (n_samples,), optional
-        Class labels (two classes: the book's class markers; up to ten: one colour each) or,
-        with ``continuous=True``, a response drawn as colour. None: one colour.
+        Class labels (two classes: the book's class markers; up to ten: one colour and one
+        marker each) or, with ``continuous=True``, a response drawn as colour. None: one colour.
     components : (int, int), default=(0, 1)
         The columns drawn on the horizontal and vertical axes (0-based).
     continuous : bool, default=False
-        Colour by the value of ``y`` (viridis, with a colour bar) instead of by class.
+        Colour by the value of ``y`` (in ``cmap``, with a colour bar) instead of by class.
     color_label : str, default="$y$"
         The colour bar's label (``continuous=True``).
+    cmap : str or Colormap, default="viridis"
+        The colour map of ``continuous=True`` (a cyclic one, e.g. "twilight", for an angle).
+    class_names : dict, optional
+        Legend name of each class label (e.g. ``{0: "outer circle", 1: "inner circle"}``);
+        default: "class +1" and "class -1" for two classes (the larger label is +1), the label
+        itself for more.
     {ax}
     {title}
     xlabel, ylabel : str, optional
@@ -94,6 +104,8 @@ def plot_components(
     {returns_ax}
     """
     Z = _projection("Z", Z)
+    if class_names is not None and not isinstance(class_names, dict):
+        raise TypeError(f"class_names must be a dict or None, got {type(class_names).__name__}")
     i, j = (int(c) for c in components)
     P = np.column_stack([_column("components[0]", Z, i), _column("components[1]", Z, j)])
     ax = get_ax(ax)
@@ -104,7 +116,7 @@ def plot_components(
         if y.shape != (Z.shape[0],):
             raise ValueError(f"y must have shape ({Z.shape[0]},), got {y.shape}")
         if continuous:
-            _continuous(ax, P, y.astype(np.float64), color_label)
+            _continuous(ax, P, y.astype(np.float64), color_label, cmap)
         else:
             classes = np.unique(y)
             if classes.size > len(_CLASS_COLORS):
@@ -113,11 +125,21 @@ def plot_components(
                     f"got {classes.size}"
                 )
             if classes.size <= 2:
-                scatter_classes(ax, P, y)
+                drawn = len(ax.collections)
+                pos_label = scatter_classes(ax, P, y)
+                if class_names is not None:
+                    # scatter_classes draws the +1 class first, then the other (when present)
+                    order = [pos_label] + [c for c in classes if c != pos_label]
+                    present = [c for c in order if np.any(y == c)]
+                    for artist, label in zip(ax.collections[drawn:], present, strict=True):
+                        artist.set_label(class_names.get(label, f"class {label}"))
             else:
-                for label, color in zip(classes, _CLASS_COLORS, strict=False):
-                    scatter_points(ax, P[y == label], color, gid=f"class_{label}",
-                                   label=str(label), size=0.7 * POINT_SIZE)  # fmt: skip
+                names = {} if class_names is None else class_names
+                styles = zip(classes, _CLASS_COLORS, _CLASS_MARKERS, strict=False)
+                for label, color, marker in styles:
+                    ax.scatter(*P[y == label].T, s=0.7 * POINT_SIZE, c=[color], marker=marker,
+                               edgecolors="white", lw=0.4, zorder=3, gid=f"class_{label}",
+                               label=names.get(label, str(label)))  # fmt: skip
             if legend:
                 legend_outside(ax)
     label_axes(
@@ -137,6 +159,7 @@ def plot_canonical_variates(
     pair=0,
     color=None,
     color_label="latent",
+    cmap="viridis",
     ax=None,
     title=None,
     xlabel=None,
@@ -158,6 +181,8 @@ def plot_canonical_variates(
         colour bar; None: one colour.
     color_label : str, default="latent"
         The colour bar's label.
+    cmap : str or Colormap, default="viridis"
+        The colour map of ``color`` (a cyclic one, e.g. "twilight", for an angle).
     {ax}
     title : str, optional
         Axis title; ``"correlation r"`` is appended (alone when None).
@@ -177,7 +202,7 @@ def plot_canonical_variates(
         color = np.asarray(color, dtype=np.float64)
         if color.shape != (Zs.shape[0],):
             raise ValueError(f"color must have shape ({Zs.shape[0]},), got {color.shape}")
-        _continuous(ax, P, color, color_label)
+        _continuous(ax, P, color, color_label, cmap)
     correlation = f"correlation {float(np.corrcoef(P.T)[0, 1]):.3f}"
     label_axes(
         ax,

@@ -259,13 +259,13 @@ def plot_losses(*, epsilon=0.5, delta=1.0, ax=None, axes=None, r_max=3.0, n_grid
 def plot_smooth_eps_loss(
     *, epsilon=0.5, betas=(2.0, 5.0, 20.0), ax=None, r_max=2.0, n_grid=801, legend=True
 ):
-    """Draw the squared epsilon-insensitive loss and its smooth forms (RSVM review (20), (21)).
+    """Draw the squared epsilon-insensitive loss and its smooth forms (Yeh et al. 2014, (20), (21)).
 
-    ``|r|_eps^2 = (r - eps)_+^2 + (-r - eps)_+^2`` solid, and for each ``beta`` the smooth
-    ``p_eps^2(r, beta) = p(r - eps, beta)^2 + p(-r - eps, beta)^2`` dashed, as functions of the
-    residual ``r``; the tube's edges ``+-eps`` dotted. The smooth loss lies above the exact one
-    (it is positive even inside the tube) and tends to it as ``beta`` grows. The functions are
-    :mod:`svmbook.solvers.smooth_plus`.
+    ``|e|_eps^2 = (e - eps)_+^2 + (-e - eps)_+^2`` solid (wide, pale, below the others), and for
+    each ``beta`` the smooth ``p_eps^2(e, beta) = p(e - eps, beta)^2 + p(-e - eps, beta)^2``
+    dashed on top, as functions of the residual ``e = f(x) - y``; the tube's edges ``+-eps``
+    dotted. The smooth loss lies above the exact one (it is positive even inside the tube) and
+    tends to it as ``beta`` grows. The functions are :mod:`svmbook.solvers.smooth_plus`.
 
     Parameters
     ----------
@@ -285,20 +285,23 @@ def plot_smooth_eps_loss(
     r = np.linspace(-float(r_max), float(r_max), int(n_grid))
     ax = get_ax(ax)
     exact = eps_insensitive_sq(r, epsilon)
-    ax.plot(r, exact, color=COLORS["model"], lw=2.0, label=r"$|r|_\varepsilon^2$",
-            zorder=3, gid="loss_eps_sq")  # fmt: skip
+    # the exact loss wide and below, the smooth ones dashed on top: a smooth curve close to the
+    # exact one (large beta) stays visible over it instead of hidden under it
+    ax.plot(r, exact, color=COLORS["model"], lw=3.0, alpha=0.5, label=r"$|e|_\varepsilon^2$",
+            zorder=2, gid="loss_eps_sq")  # fmt: skip
     for beta, color in zip(betas, NEST, strict=False):
         ax.plot(
             r,
             smooth_eps_insensitive_sq(r, epsilon, beta),
             color=color,
             ls="--",
-            label=rf"$p_\varepsilon^2(r, \beta)$, $\beta={beta:g}$",
+            zorder=3,
+            label=rf"$p_\varepsilon^2(e, \beta)$, $\beta={beta:g}$",
             gid=f"smooth_beta_{beta:g}",
         )
     for edge in (-epsilon, epsilon):
         ax.axvline(edge, color=COLORS["breakpoint"], ls=":", lw=1.0, zorder=1, gid="tube_edges")
     ax.set_xlim(r[0], r[-1])
     ax.set_ylim(0.0, 1.05 * float(exact.max()))
-    label_axes(ax, r"residual $r = f(x) - y$", "loss", None, legend, loc="upper center")
+    label_axes(ax, r"residual $e = f(x) - y$", "loss", None, legend, loc="upper center")
     return ax

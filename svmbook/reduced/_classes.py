@@ -221,7 +221,10 @@ _EPSILON = {"epsilon": [Interval(Real, 0.0, None, closed="left")]}
 
 @_documented
 class SSVR(SmoothRegressorMixin, RegressorMixin, SmoothSVMBase):
-    """Smooth epsilon-support vector regression on the full kernel (RSVM review (22)-(24)).
+    """Smooth epsilon-support vector regression on the full kernel (Yeh et al. 2014, section 2.3).
+
+    The RSVM review's eqs. (22)-(24) (the decision function (24) with its index corrected:
+    docs/errata.md#yeh-rsvm-eq-24).
 
     Minimises ``1/2 (||u||^2 + b^2) + C/2 sum_i p_eps^2(K(x_i, A') u + b - y_i, beta)`` with the
     smooth squared epsilon-insensitive loss (21) by Newton-Armijo; ``kernel="linear"`` is the

@@ -22,10 +22,23 @@ def test_plot_components_two_classes_uses_the_class_markers():
     assert ax.get_legend() is not None
 
 
+def test_plot_components_names_the_classes():
+    y = np.repeat([0, 1], 20)
+    ax = plot_components(Z, y, class_names={0: "outer circle", 1: "inner circle"})
+    (pos,) = _by_gid(ax, "class_positive")
+    (neg,) = _by_gid(ax, "class_negative")
+    assert pos.get_label() == "inner circle" and neg.get_label() == "outer circle"
+    with pytest.raises(TypeError, match="class_names must be a dict"):
+        plot_components(Z, y, class_names=["a", "b"])
+
+
 def test_plot_components_many_classes_and_continuous():
     y = np.arange(40) % 10
     ax = plot_components(Z, y)
     assert all(len(_by_gid(ax, f"class_{c}")) == 1 for c in range(10))
+    # one marker per class, so that neighbours in colour differ in shape
+    paths = {_by_gid(ax, f"class_{c}")[0].get_paths()[0].vertices.tobytes() for c in range(10)}
+    assert len(paths) == 10
     ax2 = plot_components(Z, np.linspace(0, 1, 40), continuous=True, color_label="response")
     (points,) = _by_gid(ax2, "points")
     np.testing.assert_allclose(points.get_array(), np.linspace(0, 1, 40))
@@ -50,8 +63,9 @@ def test_plot_components_bad_input(kwargs, match):
 def test_plot_canonical_variates_draws_the_pair_and_its_correlation():
     Zt = Z + 0.1 * RNG.normal(size=Z.shape)
     latent = np.linspace(-1, 1, 40)
-    ax = plot_canonical_variates(Z, Zt, pair=1, color=latent, title="toy")
+    ax = plot_canonical_variates(Z, Zt, pair=1, color=latent, title="toy", cmap="twilight")
     (points,) = _by_gid(ax, "points")
+    assert points.get_cmap().name == "twilight"
     np.testing.assert_allclose(points.get_offsets(), np.column_stack([Z[:, 1], Zt[:, 1]]))
     r = np.corrcoef(Z[:, 1], Zt[:, 1])[0, 1]
     assert ax.get_title() == f"toy: correlation {r:.3f}"

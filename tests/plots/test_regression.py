@@ -155,6 +155,7 @@ def test_plot_smooth_eps_loss_lies_above_the_exact_loss_and_approaches_it():
     for beta in (2, 20):
         (curve,) = _by_gid(ax, f"smooth_beta_{beta}")
         assert curve.get_linestyle() == "--"
+        assert curve.get_zorder() > exact.get_zorder()  # drawn over the exact loss, not hidden
         gap = curve.get_ydata() - exact.get_ydata()
         assert np.all(gap > 0.0)  # positive even inside the tube
         gaps.append(gap.max())

@@ -19,6 +19,7 @@ regression of ch. 17), :mod:`~svmbook.plots.kdr` (kernel dimension reduction, ch
 :mod:`~svmbook.plots.simplify` (Nguyen's merges and simplified 2-D machines, ch. 3),
 :mod:`~svmbook.plots.reduced_set` (Nguyen's simplified machines on USPS, ch. 3),
 :mod:`~svmbook.plots.reduced` (the smooth SVM and the reduced kernel, the RSVM review),
+:mod:`~svmbook.plots.distributed` (the Big Table of the MapReduce RSVM),
 :mod:`~svmbook.plots.kdr` (kernel dimension reduction: components and canonical variates),
 :mod:`~svmbook.plots.input_margin` (Akaho's input-space margin: foot points, the foot iteration,
 the steps of Algorithm 1 and the simulation's scatters), and :mod:`~svmbook.plots.grid` (small
@@ -26,6 +27,7 @@ multiples of any of them).
 """
 
 from svmbook.plots._style import COLORS, MARKERS, OKABE_ITO, STYLE, style, use_style
+from svmbook.plots.distributed import plot_big_table
 from svmbook.plots.geometry import (
     plot_meb,
     plot_mu_svm_2d,
@@ -119,6 +121,7 @@ __all__ = [
     "feature_map_quadratic",
     "loglog_slope",
     "plot_algorithm_step",
+    "plot_big_table",
     "plot_bound_bands",
     "plot_c_path",
     "plot_c_threshold",

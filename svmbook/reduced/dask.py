@@ -1,6 +1,6 @@
 r"""The exact reduced SVM on a Dask cluster: each chunk of rows computes its share of a Newton step.
 
-The Newton step of the RSVM (Yeh et al., RSVM review, section 2.4, eq. (12) with its loss over
+The Newton step of the RSVM (Yeh et al. (2014), section 2.2, eq. (12) with its loss over
 all ``n`` points, docs/errata.md#yeh-rsvm-eq-12) is made of sums over the rows of the design
 ``E = [K(A, Ã') 1]``:
 

@@ -1,0 +1,47 @@
+"""The Big Table figure of the MapReduce RSVM: what is drawn, and where."""
+
+import numpy as np
+import pytest
+
+from svmbook import plots
+from svmbook.reduced import MRRSVC
+
+
+def _by_gid(artists, gid):
+    return [a for a in artists if a.get_gid() == gid]
+
+
+@pytest.fixture(scope="module")
+def two_shards():
+    rng = np.random.default_rng(0)
+    X = rng.uniform(-1.0, 1.0, (300, 2))
+    y = np.where(X[:, 0] * X[:, 1] > 0, 1, -1)
+    return MRRSVC(n_shards=2, reduced_size=15, gamma=2.0, C=10.0, random_state=0).fit(X, y)
+
+
+def test_big_table_draws_its_rows_by_class_with_the_final_boundary(two_shards):
+    model = two_shards
+    B, labels = model.big_table_, model.big_table_labels_
+    ax = plots.plot_big_table(B, labels, model.final_, grid_resolution=40, title="t")
+    (pos,) = _by_gid(ax.collections, "class_positive")
+    np.testing.assert_array_equal(pos.get_offsets(), B[labels == 1])
+    margin = np.where(labels == 1, 1.0, -1.0) * model.final_.decision_function(B)
+    (circles,) = _by_gid(ax.collections, "support_vectors")
+    np.testing.assert_array_equal(circles.get_offsets(), B[margin < 1.0])
+    assert _by_gid(ax.collections, "decision_boundary")
+    assert _by_gid(ax.collections, "margins")
+    assert ax.get_xlabel().startswith("$h_1") and ax.get_ylabel().startswith("$h_2")
+    assert ax.get_title() == "t" and ax.get_legend() is not None
+
+
+@pytest.mark.parametrize(
+    ("table", "labels", "match"),
+    [
+        (np.zeros((4, 3)), np.ones(4), r"big_table must have shape \(r, 2\)"),
+        (np.zeros((0, 2)), np.ones(0), "big_table must have shape"),
+        (np.zeros((4, 2)), np.ones(3), "labels must have one entry per row"),
+    ],
+)
+def test_big_table_bad_input(two_shards, table, labels, match):
+    with pytest.raises(ValueError, match=match):
+        plots.plot_big_table(table, labels, two_shards.final_)

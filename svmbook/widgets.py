@@ -489,15 +489,17 @@ def input_margin_step_view(model, X, y, ax=None, *, step, legend=True):
     return _draw_or_message(ax, draw, X, y)
 
 
-def smooth_view(estimator, X, y, ax=None, *, legend=True, grid_resolution=200, **params):
+def smooth_view(estimator, X, y, ax=None, *, legend=True, grid_resolution=200, circle="margin",
+                **params):  # fmt: skip
     """Refit a smooth SVM with ``params`` and draw it with its reduced set, if it has one.
 
     The callback of a slider over the reduced-set size ``m`` (or ``C``, ``gamma``, ...):
-    ``clone(estimator).set_params(**params).fit(X, y)``, then ``plots.plot_smooth_boundary``
-    with the fitted ``reduced_set_`` of a reduced estimator (:class:`svmbook.reduced.RSVC`; a
-    full-kernel :class:`svmbook.reduced.SSVC` has none), titled with ``params`` and the training
-    accuracy. A ``ValueError`` from the fit (a reduced size out of range) is drawn as a message
-    over the data instead of raised.
+    ``clone(estimator).set_params(**params).fit(X, y)`` (a new fit at every call), then
+    ``plots.plot_smooth_boundary`` with the fitted ``reduced_set_`` of a reduced estimator
+    (:class:`svmbook.reduced.RSVC`; a full-kernel :class:`svmbook.reduced.SSVC` has none),
+    titled with ``params`` (``reduced_size`` written ``$m$``) and the training accuracy. A
+    ``ValueError`` from the fit (a reduced size out of range) is drawn as a message over the
+    data instead of raised.
 
     Parameters
     ----------
@@ -512,6 +514,9 @@ def smooth_view(estimator, X, y, ax=None, *, legend=True, grid_resolution=200, *
         Draw the legend (beside the panel).
     grid_resolution : int, default=200
         Grid points per axis for the decision values.
+    circle : {"margin", "errors"}, default="margin"
+        Which training points ``plots.plot_smooth_boundary`` circles: ``y f(x) < 1`` or
+        ``y f(x) < 0``.
     **params
         Estimator parameters (``reduced_size=..., C=..., gamma=...``).
 
@@ -519,7 +524,8 @@ def smooth_view(estimator, X, y, ax=None, *, legend=True, grid_resolution=200, *
     -------
     matplotlib.axes.Axes
     """
-    title = _params_title(params)
+    # the book writes the reduced-set size m: a title in symbols, not the code's identifier
+    title = _params_title({("$m$" if k == "reduced_size" else k): v for k, v in params.items()})
     model, ax = _fit_or_message(estimator, X, y, params, ax, title)
     if model is None:
         return ax
@@ -527,8 +533,9 @@ def smooth_view(estimator, X, y, ax=None, *, legend=True, grid_resolution=200, *
     reduced = model.reduced_set_ if "reduced_size" in model.get_params() else None
     accuracy = f"training accuracy {model.score(X, y):.3f}"
     title = accuracy if title is None else f"{title}: {accuracy}"
-    return plots.plot_smooth_boundary(model, X, y, reduced_set=reduced, ax=ax, title=title,
-                                      legend=legend, grid_resolution=grid_resolution)  # fmt: skip
+    return plots.plot_smooth_boundary(model, X, y, reduced_set=reduced, circle=circle, ax=ax,
+                                      title=title, legend=legend,
+                                      grid_resolution=grid_resolution)  # fmt: skip
 
 
 # --- explorers ----------------------------------------------------------------------------------

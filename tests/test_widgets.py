@@ -345,7 +345,7 @@ def test_smooth_view_at_slider_endpoints(m):
                              grid_resolution=40)  # fmt: skip
     (reduced,) = [a for a in ax.get_children() if a.get_gid() == "reduced_set"]
     assert len(reduced.get_offsets()) == m
-    assert ax.get_title().startswith(f"reduced_size = {m}: training accuracy ")
+    assert ax.get_title().startswith(f"$m$ = {m}: training accuracy ")
     assert ax.get_legend() is not None
 
 
@@ -353,7 +353,12 @@ def test_smooth_view_full_kernel_has_no_reduced_set_and_renders_bad_sizes():
     from svmbook.reduced import RSVC, SSVC
 
     X2, y2 = _xor60()
-    ax = widgets.smooth_view(SSVC(gamma=1.0), X2, y2, legend=False, grid_resolution=30)
+    ax = widgets.smooth_view(SSVC(gamma=1.0), X2, y2, legend=False, grid_resolution=30,
+                             circle="errors")  # fmt: skip
+    model = SSVC(gamma=1.0).fit(X2, y2)
+    errors = np.sum(np.where(y2 == model.classes_[-1], 1.0, -1.0) * model.decision_function(X2) < 0)
+    (circles,) = [a for a in ax.get_children() if a.get_gid() == "support_vectors"]
+    assert len(circles.get_offsets()) == errors
     assert not [a for a in ax.get_children() if a.get_gid() == "reduced_set"]
     assert ax.get_legend() is None and ax.get_title().startswith("training accuracy ")
     _, ax = plt.subplots()

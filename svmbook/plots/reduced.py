@@ -1,4 +1,4 @@
-r"""Figures of the smooth SVM and reduced-kernel chapters (Yeh et al., RSVM review, sections 2-3).
+r"""Figures of the smooth SVM and reduced-kernel chapters (Yeh et al., RSVM review, sections 2.1-3).
 
 * :func:`plot_smooth_plus` -- the plus function ``x_+`` and the smooth plus function
   ``p(x, beta)`` (the review's eq. (6)) for several ``beta``, with the largest gap
@@ -7,7 +7,8 @@ r"""Figures of the smooth SVM and reduced-kernel chapters (Yeh et al., RSVM revi
   one curve per run (quadratic convergence shows as a curve that bends down ever more steeply);
 * :func:`plot_smooth_boundary` -- a smooth SVM on 2-D data: the boundary ``f = 0`` solid, the
   margins ``f = +-1`` dotted, the points with ``y f(x) < 1`` circled (the support vectors of
-  the squared-hinge limit) and, for a reduced kernel, the reduced set as diamonds;
+  the squared-hinge limit) or only the misclassified ones, and, for a reduced kernel, the
+  reduced set as diamonds;
 * :func:`plot_size_curves` -- any quantities against a size (the reduced-set size ``m``, the
   number of points ``n``), one line with markers per quantity;
 * :func:`plot_selection_comparison` -- reduced-set selections side by side: test accuracy
@@ -21,6 +22,7 @@ Each function takes computed values or fitted models and never fits. Artists car
 import matplotlib.pyplot as plt
 import numpy as np
 
+from svmbook._validation import check_option
 from svmbook.plots._style import (
     COLORS,
     OKABE_ITO,
@@ -46,6 +48,8 @@ __all__ = [
 _MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 #: Colour of the reduced set's diamonds (no class meaning: the reduced points are a basis).
 _REDUCED = OKABE_ITO[2]
+#: ``circle`` of :func:`plot_smooth_boundary`: the level below which ``y f(x)`` is circled; label.
+_CIRCLES = {"margin": (1.0, "$y f(x) < 1$"), "errors": (0.0, "$y f(x) < 0$ (misclassified)")}
 
 
 def _curve_style(k):
@@ -68,7 +72,8 @@ def plot_smooth_plus(betas, *, xlim=(-1.0, 1.0), n_points=401, ax=None, title=No
 
     ``x_+`` is solid black; each ``p(x, beta) = x + log(1 + exp(-beta x)) / beta`` (the review's
     eq. (6)) is a coloured line, and its largest gap above ``x_+``, ``log(2) / beta`` at ``x = 0``,
-    is a vertical segment from 0 to ``p(0, beta)`` in the curve's colour.
+    is a thick vertical segment from 0 to ``p(0, beta)`` in the curve's colour, ending in a dot so
+    that a short one (a large ``beta``) stays visible.
 
     Parameters
     ----------
@@ -103,9 +108,10 @@ def plot_smooth_plus(betas, *, xlim=(-1.0, 1.0), n_points=401, ax=None, title=No
         color = OKABE_ITO[k % len(OKABE_ITO)]
         ax.plot(x, smooth_plus(x, beta), color=color, gid=f"smooth_{k}",
                 label=rf"$p(x, \beta)$, $\beta = {beta:g}$")  # fmt: skip
-        ax.plot([0.0, 0.0], [0.0, float(smooth_plus(0.0, beta))], color=color, lw=3.0,
-                solid_capstyle="butt", gid=f"gap_{k}")  # fmt: skip
-    label_axes(ax, "$x$", "value", title)
+        ax.plot([0.0, 0.0], [0.0, float(smooth_plus(0.0, beta))], color=color, lw=4.0,
+                marker="o", markevery=[1], markersize=6, solid_capstyle="butt",
+                gid=f"gap_{k}")  # fmt: skip
+    label_axes(ax, "$x$", r"$x_+$ and $p(x, \beta)$", title)
     if legend:
         legend_outside(ax)
     return ax
@@ -154,15 +160,18 @@ def plot_gradient_norms(runs, *, ax=None, title=None, ylabel=r"$\Vert\nabla\Phi\
 
 
 @styled
-def plot_smooth_boundary(model, X, y, *, reduced_set=None, ax=None, grid_resolution=200,
-                         xlim=None, ylim=None, title=None, legend=True):  # fmt: skip
+def plot_smooth_boundary(model, X, y, *, reduced_set=None, circle="margin", ax=None,
+                         grid_resolution=200, xlim=None, ylim=None, title=None,
+                         legend=True):  # fmt: skip
     r"""Draw a smooth SVM (SSVM or RSVM) on 2-D data: boundary, margins, its support vectors.
 
     The regions, the boundary ``f = 0`` (solid) and the margins ``f = +-1`` (dotted) are those of
     :func:`svmbook.plots.plot_svc_2d`. A smooth SVM has no dual variables to read its support
-    vectors from; the points with ``y f(x) < 1`` are circled, those with a positive loss in the
-    squared-hinge limit (``beta -> inf``), whose dual variables ``C (1 - y f)_+`` are positive.
-    The reduced set, when given, is drawn as green-edged diamonds (the basis of ``f``; its
+    vectors from; by default the points with ``y f(x) < 1`` are circled, those with a positive
+    loss in the squared-hinge limit (``beta -> inf``), whose dual variables ``C (1 - y f)_+`` are
+    positive. Where nearly every point has ``y f < 1`` (a small reduced set), circling only the
+    misclassified points (``y f(x) < 0``) keeps the figure readable. The reduced set, when
+    given, is drawn as green-edged diamonds (the basis of ``f``; its
     points need not be training points).
 
     Parameters
@@ -173,6 +182,9 @@ def plot_smooth_boundary(model, X, y, *, reduced_set=None, ax=None, grid_resolut
     {Xy}
     reduced_set : array-like of shape (m, 2), optional
         The reduced set ``Ã`` of an RSVM (its ``reduced_set_``).
+    circle : {{"margin", "errors"}}, default="margin"
+        Circle the points with ``y f(x) < 1`` (``"margin"``) or those with ``y f(x) < 0``
+        (``"errors"``, the misclassified training points).
     {ax}
     grid_resolution : int, default=200
         Grid points per axis for the decision values.
@@ -185,9 +197,10 @@ def plot_smooth_boundary(model, X, y, *, reduced_set=None, ax=None, grid_resolut
     Raises
     ------
     ValueError
-        If ``X`` is not 2-D, ``y`` does not match it, ``reduced_set`` is not ``(m, 2)``, or the
-        model's decision function is not one value per point.
+        If ``X`` is not 2-D, ``y`` does not match it, ``reduced_set`` is not ``(m, 2)``, the
+        model's decision function is not one value per point, or ``circle`` is not an option.
     """
+    circle = check_option("circle", circle, _CIRCLES)
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y)
     ax = plot_svc_2d(model, X, y, ax=ax, circle_sv=False, grid_resolution=grid_resolution,
@@ -195,7 +208,8 @@ def plot_smooth_boundary(model, X, y, *, reduced_set=None, ax=None, grid_resolut
     positive = np.asarray(model.classes_)[-1]
     y_pm = np.where(y == positive, 1.0, -1.0)
     margin = y_pm * np.asarray(model.decision_function(X), dtype=np.float64)
-    circle_support_vectors(ax, X[margin < 1.0], label="$y f(x) < 1$")
+    level, label = _CIRCLES[circle]
+    circle_support_vectors(ax, X[margin < level], label=label)
     if reduced_set is not None:
         R = np.asarray(reduced_set, dtype=np.float64)
         if R.ndim != 2 or R.shape[1] != 2:

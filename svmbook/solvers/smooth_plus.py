@@ -48,7 +48,7 @@ def _beta(beta):
 
 
 def plus(x):
-    """Return the plus function ``x_+ = max(x, 0)``, element-wise (RSVM review, section 2).
+    """Return the plus function ``x_+ = max(x, 0)``, element-wise (RSVM review, section 2.1).
 
     Parameters
     ----------

@@ -27,7 +27,7 @@ def test_smooth_plus_draws_the_plus_function_each_curve_and_its_gap():
         (gap,) = _by_gid(ax.lines, f"gap_{k}")
         np.testing.assert_allclose(gap.get_xdata(), [0.0, 0.0])
         np.testing.assert_allclose(gap.get_ydata(), [0.0, np.log(2.0) / beta], rtol=1e-12)
-    assert ax.get_title() == "t"
+    assert ax.get_title() == "t" and ax.get_ylabel() == r"$x_+$ and $p(x, \beta)$"
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert labels == ["$x_+$", r"$p(x, \beta)$, $\beta = 1$", r"$p(x, \beta)$, $\beta = 5$"]
 
@@ -76,6 +76,19 @@ def test_smooth_boundary_circles_the_points_inside_the_margin_and_marks_the_redu
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "reduced set ($m = 12$)" in labels and "$f(x)=0$" in labels
     assert r"$f(x)=\pm 1$" in labels
+
+
+def test_smooth_boundary_can_circle_only_the_misclassified_points():
+    X, y = _checkerboard(120)
+    model = RSVC(reduced_size=4, gamma=2.0, C=10.0, random_state=0).fit(X, y)
+    ax = plots.plot_smooth_boundary(model, X, y, circle="errors", grid_resolution=40)
+    margin = np.where(y == 1, 1.0, -1.0) * model.decision_function(X)
+    (circles,) = _by_gid(ax.collections, "support_vectors")
+    np.testing.assert_array_equal(circles.get_offsets(), X[margin < 0.0])
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "$y f(x) < 0$ (misclassified)" in labels
+    with pytest.raises(ValueError, match="circle"):
+        plots.plot_smooth_boundary(model, X, y, circle="all", grid_resolution=20)
 
 
 def test_smooth_boundary_of_a_full_ssvm_has_no_reduced_set():

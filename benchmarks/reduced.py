@@ -27,9 +27,10 @@ or {1, 4} (checkerboard) and ``C`` in {1, 10, 100, 1000}: at the chosen values b
 Nystroem + LinearSVC are within 0.5 points of their best validation accuracy.
 
 Every method stops by its default rule: RSVC's Newton at ``||grad|| <= 1e-8 max(1, ||grad^0||)``,
-liblinear's primal Newton (TRON) at ``tol = 1e-4`` relative to its first gradient; RSVC's is the
-stricter (on the 100,000-point checkerboard its gradient norm falls from 2.1e6 to 1.6e-7 in 27
-full Newton steps, the last three changing the objective by under 1e-6 relative).
+liblinear's primal Newton (TRON) at ``tol = 1e-4`` times the smaller class's share, relative to
+its first gradient (scikit-learn's ``dual="auto"`` takes the primal for ``n > m``); RSVC's rule
+is the stricter (on the 100,000-point checkerboard its gradient norm falls from 2.1e6 to 1.6e-7
+in 27 full Newton steps, the last three changing the objective by under 1e-6 relative).
 
 Reported per method and size: the fit time (median, min and max of ``--repeats`` fits after one
 untimed warm-up fit on 2,000 points, which loads numba's compiled code), the test accuracy, and

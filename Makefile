@@ -65,6 +65,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/geometry.py
 	$(BIN)/python benchmarks/model_selection.py
 	$(BIN)/python benchmarks/simplify.py
+	$(BIN)/python benchmarks/reduced.py
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .ruff_cache

@@ -180,6 +180,34 @@ def test_resolution_stop_is_not_a_failure():
     assert res.status == 0 and "resolution" in res.message
 
 
+def _smooth_plus(x, beta):
+    return np.maximum(x, 0.0) + np.log1p(np.exp(-beta * np.abs(x))) / beta
+
+
+@pytest.mark.parametrize("kind", ["classification", "regression"])
+def test_loss_sums_are_compensated(kind):
+    """The loss of a million terms is exact to a few ulps (math.fsum), as the Armijo test needs.
+
+    A plain running sum of 10^6 terms drifts by about sqrt(n) ulps of the total (here hundreds);
+    the Newton core's resolution stop assumes an objective good to a few ulps whatever ``n``.
+    """
+    import math
+
+    rng = np.random.default_rng(1)
+    n, beta, eps = 1_000_000, 5.0, 0.1
+    f = rng.normal(size=n)
+    if kind == "classification":
+        y = np.sign(rng.normal(size=n))
+        terms = 0.5 * _smooth_plus(1.0 - y * f, beta) ** 2
+        problem = smooth_problem(kind, C=1.0, beta=beta)
+    else:
+        y = rng.normal(size=n)
+        terms = 0.5 * (_smooth_plus(f - y - eps, beta) ** 2 + _smooth_plus(y - f - eps, beta) ** 2)
+        problem = smooth_problem(kind, C=1.0, beta=beta, epsilon=eps)
+    exact = math.fsum(terms)
+    assert abs(problem.terms(f, y)[0] - exact) <= 4 * np.spacing(exact)
+
+
 def test_default_chunk_size():
     """About 8 MB per block, never fewer than 256 rows."""
     assert default_chunk_size(200) == (1 << 20) // 200

@@ -1,8 +1,8 @@
 r"""Figures of the reduced kernel at scale (Yeh et al. 2014, section 5): the MapReduce RSVM.
 
 :func:`plot_big_table` draws the Big Table of a MapReduce RSVM with two shards: each reduced
-point of either shard at ``(h_1(x), h_2(x))``, the two shard models' decision values, coloured
-by its class, with the final linear SSVM's boundary ``F = w_1 h_1 + w_2 h_2 + w_0 = 0`` solid,
+point of either shard at ``(g_1(x), g_2(x))``, the two shard models' decision values, coloured
+by its class, with the final linear SSVM's boundary ``F = w_1 g_1 + w_2 g_2 + w_0 = 0`` solid,
 its margins ``F = +-1`` dotted and the rows with ``y F < 1`` circled
 (:func:`svmbook.plots.plot_smooth_boundary` on the table's two columns, its legend naming
 ``F``). It takes the fitted table and model and fits nothing. Artists carry the ``gid`` of
@@ -25,7 +25,7 @@ def plot_big_table(big_table, labels, final, *, ax=None, grid_resolution=200, xl
     Parameters
     ----------
     big_table : array-like of shape (r, 2)
-        The Big Table ``B``: row ``j`` is ``[h_1(x_j), h_2(x_j)]`` for the ``r`` reduced points of
+        The Big Table ``B``: row ``j`` is ``[g_1(x_j), g_2(x_j)]`` for the ``r`` reduced points of
         both shards (:attr:`svmbook.reduced.MRRSVC.big_table_` of a two-shard model).
     labels : array-like of shape (r,)
         The rows' two-class labels (``big_table_labels_``; the larger one is +1).
@@ -58,6 +58,6 @@ def plot_big_table(big_table, labels, final, *, ax=None, grid_resolution=200, xl
     ax = plot_smooth_boundary(final, B, labels, ax=ax, grid_resolution=grid_resolution,
                               xlim=xlim, ylim=ylim, title=title, legend=legend,
                               function="F")  # fmt: skip
-    ax.set_xlabel(r"$h_1(\mathbf{x})$, shard 1's decision value")
-    ax.set_ylabel(r"$h_2(\mathbf{x})$, shard 2's decision value")
+    ax.set_xlabel(r"$g_1(\mathbf{x})$, shard 1's decision value")
+    ax.set_ylabel(r"$g_2(\mathbf{x})$, shard 2's decision value")
     return ax

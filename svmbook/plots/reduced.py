@@ -52,6 +52,11 @@ _REDUCED = OKABE_ITO[2]
 _CIRCLES = {"margin": (1.0, "$y f(x) < 1$"), "errors": (0.0, "$y f(x) < 0$ (misclassified)")}
 
 
+def _named(label, function):
+    """Return a legend label with the decision function ``f`` renamed ``function``."""
+    return label.replace("f(x)", f"{function}(x)")
+
+
 def _curve_style(k):
     """Colour and marker of the ``k``-th curve (the classes' blue and vermillion come first)."""
     return OKABE_ITO[k % len(OKABE_ITO)], _MARKERS[k % len(_MARKERS)]
@@ -162,7 +167,7 @@ def plot_gradient_norms(runs, *, ax=None, title=None, ylabel=r"$\Vert\nabla\Phi\
 @styled
 def plot_smooth_boundary(model, X, y, *, reduced_set=None, circle="margin", ax=None,
                          grid_resolution=200, xlim=None, ylim=None, title=None,
-                         legend=True):  # fmt: skip
+                         legend=True, function="f"):  # fmt: skip
     r"""Draw a smooth SVM (SSVM or RSVM) on 2-D data: boundary, margins, its support vectors.
 
     The regions, the boundary ``f = 0`` (solid) and the margins ``f = +-1`` (dotted) are those of
@@ -191,6 +196,9 @@ def plot_smooth_boundary(model, X, y, *, reduced_set=None, circle="margin", ax=N
     {window}
     {title}
     {legend}
+    function : str, default="f"
+        The decision function's name in the legend (``"F"`` writes ``$F(x)=0$``,
+        ``$y F(x) < 1$``): a model built on other models' decision values keeps its own letter.
 
     {returns_ax}
 
@@ -198,9 +206,17 @@ def plot_smooth_boundary(model, X, y, *, reduced_set=None, circle="margin", ax=N
     ------
     ValueError
         If ``X`` is not 2-D, ``y`` does not match it, ``reduced_set`` is not ``(m, 2)``, the
-        model's decision function is not one value per point, or ``circle`` is not an option.
+        model's decision function is not one value per point, ``circle`` is not an option, or
+        ``function`` is empty.
+    TypeError
+        If ``function`` is not a string.
     """
     circle = check_option("circle", circle, _CIRCLES)
+    if not isinstance(function, str):
+        raise TypeError(f"function must be a string (the decision function's name), got "
+                        f"{type(function).__name__}")  # fmt: skip
+    if not function:
+        raise ValueError("function must be a non-empty name, got ''")
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y)
     ax = plot_svc_2d(model, X, y, ax=ax, circle_sv=False, grid_resolution=grid_resolution,
@@ -209,7 +225,7 @@ def plot_smooth_boundary(model, X, y, *, reduced_set=None, circle="margin", ax=N
     y_pm = np.where(y == positive, 1.0, -1.0)
     margin = y_pm * np.asarray(model.decision_function(X), dtype=np.float64)
     level, label = _CIRCLES[circle]
-    circle_support_vectors(ax, X[margin < level], label=label)
+    circle_support_vectors(ax, X[margin < level], label=_named(label, function))
     if reduced_set is not None:
         R = np.asarray(reduced_set, dtype=np.float64)
         if R.ndim != 2 or R.shape[1] != 2:
@@ -221,6 +237,8 @@ def plot_smooth_boundary(model, X, y, *, reduced_set=None, circle="margin", ax=N
         handles, _ = ax.get_legend_handles_labels()
         levels = [level_handle(gid) for gid in ("decision_boundary", "margins")
                   if any(c.get_gid() == gid for c in ax.collections)]  # fmt: skip
+        for handle in levels:
+            handle.set_label(_named(handle.get_label(), function))
         legend_outside(ax, handles + levels)
     return ax
 

@@ -30,8 +30,17 @@ def test_big_table_draws_its_rows_by_class_with_the_final_boundary(two_shards):
     np.testing.assert_array_equal(circles.get_offsets(), B[margin < 1.0])
     assert _by_gid(ax.collections, "decision_boundary")
     assert _by_gid(ax.collections, "margins")
-    assert ax.get_xlabel().startswith("$h_1") and ax.get_ylabel().startswith("$h_2")
+    assert ax.get_xlabel().startswith("$g_1") and ax.get_ylabel().startswith("$g_2")
     assert ax.get_title() == "t" and ax.get_legend() is not None
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "$F(x)=0$" in legend and r"$F(x)=\pm 1$" in legend and "$y F(x) < 1$" in legend
+
+
+def test_big_table_window_zooms_on_the_origin(two_shards):
+    model = two_shards
+    ax = plots.plot_big_table(model.big_table_, model.big_table_labels_, model.final_,
+                              grid_resolution=40, xlim=(-0.5, 0.5), ylim=(-0.25, 0.25))  # fmt: skip
+    assert ax.get_xlim() == (-0.5, 0.5) and ax.get_ylim() == (-0.25, 0.25)
 
 
 @pytest.mark.parametrize(

@@ -91,6 +91,19 @@ def test_smooth_boundary_can_circle_only_the_misclassified_points():
         plots.plot_smooth_boundary(model, X, y, circle="all", grid_resolution=20)
 
 
+def test_smooth_boundary_names_the_decision_function_in_the_legend():
+    X, y = _checkerboard(60)
+    model = RSVC(reduced_size=6, gamma=2.0, C=10.0, random_state=0).fit(X, y)
+    ax = plots.plot_smooth_boundary(model, X, y, grid_resolution=20, function="F")
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert {"$F(x)=0$", r"$F(x)=\pm 1$", "$y F(x) < 1$"} <= set(labels)
+    assert not any("f(x)" in label for label in labels)
+    with pytest.raises(TypeError, match="function"):
+        plots.plot_smooth_boundary(model, X, y, grid_resolution=20, function=1)
+    with pytest.raises(ValueError, match="function"):
+        plots.plot_smooth_boundary(model, X, y, grid_resolution=20, function="")
+
+
 def test_smooth_boundary_of_a_full_ssvm_has_no_reduced_set():
     X, y = _checkerboard(60)
     model = SSVC(gamma=2.0, C=10.0).fit(X, y)

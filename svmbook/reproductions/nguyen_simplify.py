@@ -129,8 +129,8 @@ USPS_KERNELS = {
 #: The variant that tests the pixel-scale explanation: pixels in [0, 1], the same gamma.
 VARIANT = "rbf, [0,1] pixels"
 #: The variants that test the pair-list explanation: Phase I over every same-class pair
-#: (``pairs="all"``), at the MMDs where the counts differ most (a run at MMD 0.2 takes several
-#: minutes per machine); the row group -> the machines.
+#: (``pairs="all"``), at the MMDs where the counts differ most (a run at MMD 0.2 takes about a
+#: minute per machine); the row group -> the machines.
 ALL_PAIRS = {"rbf, all pairs": "rbf", "poly, all pairs": "poly"}
 ALL_PAIRS_MMDS = {"ci": (1.5,), "full": (1.0, 1.5)}
 #: Table 3.3's gammas and MMD threshold (not stated in the thesis).
@@ -910,13 +910,13 @@ _REMARK_3_2 = (
     "not state. The variant with pixels in [0, 1] (the same gamma, a four times wider kernel) "
     "does not support that explanation: its original machines have fewer support vectors and "
     "more errors than the printed ones. The pair list explains more of it: Phase I over every "
-    "same-class pair (the 'all pairs' rows, not compared) keeps about half the vectors of the "
+    "same-class pair (the 'all pairs' rows, not compared) keeps far fewer vectors than the "
     "list of nearest pairs, close to the printed counts with the polynomial kernel at MMD 1.0 "
     "and the Gaussian at MMD 1.5, with Phase 1 errors near the printed ones; but it keeps more "
     "than printed with the Gaussian kernel at MMD 1.0 and fewer with the polynomial at MMD 1.5, "
     "where it makes more Phase 1 errors (172 against 147), it misses Fig. 3.7's machine '8', "
     "and it simplifies Table 3.3's machines further still, the wrong way there. So it is not "
-    "the default, and the rows below MMD 1.0 are not run (several minutes per machine). None "
+    "the default, and the rows below MMD 1.0 are not run (about a minute per machine). None "
     "of the other readings of Definition 6 and Table 3.1 tried on single machines (listed in "
     "the description) came closer to the printed counts of both kernels."
 )

@@ -11,7 +11,7 @@ machine of a fitted SVC (svmbook's or scikit-learn's) and returns a classifier w
 interface.
 """
 
-from .bottom_up import BottomUpResult, bottom_up, phase2
+from .bottom_up import PAIRS, BottomUpResult, bottom_up, phase2
 from .estimator import METHODS, SimplifiedSVC, simplify
 from .expansion import (
     MergeKernel,
@@ -28,6 +28,7 @@ from .top_down import TopDownResult, fixed_point_preimage, top_down
 __all__ = [
     "GRID_POINTS",
     "METHODS",
+    "PAIRS",
     "BottomUpResult",
     "Merge",
     "MergeKernel",

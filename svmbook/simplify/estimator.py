@@ -26,7 +26,7 @@ from tqdm.auto import tqdm
 from .._docstrings import shared_docs
 from .._validation import check_bool, check_int, check_interval, check_option
 from ..svm.multiclass import ovo_pairs, ovo_votes
-from .bottom_up import bottom_up, phase2
+from .bottom_up import PAIRS, bottom_up, phase2
 from .expansion import MergeKernel, distance2, marginal_differences
 from .selection import kpca_selection, l1_selection
 from .top_down import top_down
@@ -110,10 +110,10 @@ def _sizes(n_vectors, sizes):
     return targets
 
 
-def _simplify_machine(method, X, alpha, kernel, mmd, n, phase2_iter, mode):
+def _simplify_machine(method, X, alpha, kernel, mmd, n, phase2_iter, mode, pairs):
     """Return ``(Z, beta, report row)`` of one machine (``n``: its size target, or None)."""
     if method == "bottom_up":
-        r = bottom_up(X, alpha, kernel, mmd, mode=mode, phase2_iter=phase2_iter)
+        r = bottom_up(X, alpha, kernel, mmd, mode=mode, pairs=pairs, phase2_iter=phase2_iter)
         return r.Z, r.beta, {"mmd_phase1": r.mmd_phase1, "mmd": r.mmd, "distance2": r.distance2}
     theta = mmd if n is None else None
     if method == "top_down":
@@ -159,6 +159,10 @@ class SimplifiedSVC(ClassifierMixin, BaseEstimator):
         every method.
     mode : {"angle", "segment"}, default="angle"
         The polynomial merge's search (:func:`svmbook.simplify.merge_polynomial`).
+    pairs : {"nearest", "all"}, default="nearest"
+        The bottom-up method's pair list (:func:`~svmbook.simplify.bottom_up`): each vector
+        with its nearest same-class neighbour, as Nguyen's Table 3.1 prints it, or every
+        same-class pair by increasing distance.
     progress : bool, default=False
         Show a ``tqdm`` bar over the machines.
 
@@ -185,13 +189,14 @@ class SimplifiedSVC(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, mmd=1.0, *, n_vectors=None, phase2=True, phase2_iter=200,
-                 method="bottom_up", mode="angle", progress=False):  # fmt: skip
+                 method="bottom_up", mode="angle", pairs="nearest", progress=False):  # fmt: skip
         self.mmd = mmd
         self.n_vectors = n_vectors
         self.phase2 = phase2
         self.phase2_iter = phase2_iter
         self.method = method
         self.mode = mode
+        self.pairs = pairs
         self.progress = progress
 
     def simplify(self, model):
@@ -228,6 +233,7 @@ class SimplifiedSVC(ClassifierMixin, BaseEstimator):
                 "method's size follows from mmd"
             )
         mode = check_option("mode", self.mode, ("angle", "segment"))
+        pairs = check_option("pairs", self.pairs, PAIRS)
         progress = check_bool("progress", self.progress)
         try:
             check_is_fitted(model, ["support_vectors_", "dual_coef_", "intercept_"])
@@ -252,7 +258,7 @@ class SimplifiedSVC(ClassifierMixin, BaseEstimator):
         for (X, alpha, threshold), n in bar:
             t = time.perf_counter()
             Z, beta, row = _simplify_machine(method, X, alpha, self.kernel_, mmd, n,
-                                             phase2_iter if phase2 else 0, mode)  # fmt: skip
+                                             phase2_iter if phase2 else 0, mode, pairs)  # fmt: skip
             self.machines_.append((Z, beta, threshold))
             rows.append({"n_before": int(alpha.size), "n_after": int(Z.shape[0]), **row,
                          "time": time.perf_counter() - t})  # fmt: skip
@@ -327,7 +333,7 @@ class SimplifiedSVC(ClassifierMixin, BaseEstimator):
 
 
 def simplify(model, mmd=1.0, *, n_vectors=None, phase2=True, phase2_iter=200, method="bottom_up",
-             mode="angle", progress=False):  # fmt: skip
+             mode="angle", pairs="nearest", progress=False):  # fmt: skip
     """Return a simplified copy of a fitted SVC: fewer vectors, the same interface.
 
     Every binary machine of ``model`` is simplified, keeping its threshold: by default by
@@ -352,6 +358,8 @@ def simplify(model, mmd=1.0, *, n_vectors=None, phase2=True, phase2_iter=200, me
         The method (see :class:`SimplifiedSVC`).
     mode : {"angle", "segment"}, default="angle"
         The polynomial merge's search.
+    pairs : {"nearest", "all"}, default="nearest"
+        The bottom-up pair list (see :class:`SimplifiedSVC`).
     progress : bool, default=False
         Show a ``tqdm`` bar over the machines.
 
@@ -382,4 +390,5 @@ def simplify(model, mmd=1.0, *, n_vectors=None, phase2=True, phase2_iter=200, me
     True
     """
     return SimplifiedSVC(mmd, n_vectors=n_vectors, phase2=phase2, phase2_iter=phase2_iter,
-                         method=method, mode=mode, progress=progress).simplify(model)  # fmt: skip
+                         method=method, mode=mode, pairs=pairs,
+                         progress=progress).simplify(model)  # fmt: skip

@@ -178,6 +178,14 @@ def test_table_3_2_ci_rows():
         assert rows[0]["# of SVs"] == ns.n_machine_svs(ns.usps_model(kernel, "ci"))
         sizes = [r["# of SVs"] for r in rows]
         assert sizes == sorted(sizes, reverse=True) and sizes[-1] < sizes[0]
+    # the pair-list variants: Phase I over every same-class pair, the same machines
+    for group, kernel in ns.ALL_PAIRS.items():
+        rows = [r for r in result.rows if r["kernel"] == group]
+        assert [r["MMD"] for r in rows] == list(ns.ALL_PAIRS_MMDS["ci"])
+        for r in rows:
+            wide = ns.usps_simplified(kernel, "ci", r["MMD"], False, "all")
+            assert r["# of SVs"] == wide.report_["n_after"] and "Phase 2 errors" not in r
+            assert all(m["mmd_phase1"] <= r["MMD"] for m in wide.report_["machines"])
 
 
 @needs_data
@@ -217,6 +225,9 @@ def test_figures_run_and_draw():
     fig37 = run("nguyen-fig-3.7")
     counts = {r["machine"]: r["reduced vectors"] for r in fig37.rows}
     assert counts["all"] == sum(v for k, v in counts.items() if k != "all")
+    wide = next(v for k, v in fig37.settings.items() if k.startswith("pairs='all'"))
+    assert wide.split("; ")[-1] == str(ns.usps_simplified("poly", "ci", 1.5, False, "all")
+                                       .report_["n_after"])  # fmt: skip
     assert fig37.series["Z"].shape == (counts["all"], 256)
     assert compare(get_experiment("nguyen-fig-3.7"), fig37).verdict != "no comparison"
     gallery = ns.draw_fig_3_7(fig37)

@@ -11,6 +11,7 @@ from svmbook.simplify import (
     distance2,
     distance2_gradient,
     marginal_differences,
+    merge_gaussian,
     phase2,
     refit_weights,
 )
@@ -46,6 +47,46 @@ def test_more_threshold_fewer_vectors_and_deterministic(machine):
     b = bottom_up(X_sv, alpha, RBF, 0.5)
     np.testing.assert_array_equal(a.Z, b.Z)
     np.testing.assert_array_equal(a.beta, b.beta)
+
+
+@pytest.mark.parametrize("theta", [0.1, 0.5])
+def test_all_pairs_keeps_the_mmd_deterministically_and_ends_with_no_mergeable_pair(machine,
+                                                                                  theta):
+    """Check pairs="all": MMD <= theta on the direct differences, repeatable, and at its end
+    every same-class pair's merge breaks the threshold (Table 3.1's "until all pairs ... have
+    been tried", over every pair).
+    """
+    _, X_sv, alpha = machine
+    r = bottom_up(X_sv, alpha, RBF, theta, pairs="all", refit=False)
+    md = marginal_differences(X_sv, alpha, r.Z, r.beta, RBF)
+    np.testing.assert_allclose(md.max(), r.mmd_phase1, atol=1e-12)
+    assert r.mmd_phase1 <= theta
+    again = bottom_up(X_sv, alpha, RBF, theta, pairs="all", refit=False)
+    np.testing.assert_array_equal(r.Z, again.Z)
+    np.testing.assert_array_equal(r.beta, again.beta)
+    D = RBF(X_sv, X_sv) @ alpha - RBF(X_sv, r.Z) @ r.beta
+    for a in range(r.Z.shape[0]):
+        for b in range(a + 1, r.Z.shape[0]):
+            if r.beta[a] * r.beta[b] > 0:
+                m = merge_gaussian(r.Z[a], r.Z[b], r.beta[a], r.beta[b], RBF.gamma)
+                change = r.beta[a] * RBF(X_sv, r.Z[a : a + 1])[:, 0] + r.beta[b] * RBF(
+                    X_sv, r.Z[b : b + 1])[:, 0] - m.beta * RBF(X_sv, m.z[None, :])[:, 0]
+                assert np.max(np.abs(D + change)) > theta
+
+
+def test_all_pairs_merges_where_the_nearest_pairs_stop():
+    """Check that pairs="all" goes on where every nearest pair's merge breaks the threshold.
+
+    Seven points (one of the other class); at theta = 0.2 the list of nearest pairs stops after
+    one merge, the list of all pairs finds a second, farther pair.
+    """
+    X = np.array([[2.2, 0.1], [0.1, 1.8], [1.8, 0.7], [1.9, 2.3], [2.2, 0.5], [2.5, 0.9],
+                  [1.8, 0.9]])  # fmt: skip
+    alpha = np.array([1.9, 1.0, 1.7, 1.8, 2.0, 2.3, -0.5])
+    nearest = bottom_up(X, alpha, RBF, 0.2, refit=False)
+    wide = bottom_up(X, alpha, RBF, 0.2, pairs="all", refit=False)
+    assert (nearest.n_merges, wide.n_merges) == (1, 2)
+    assert wide.mmd_phase1 <= 0.2
 
 
 def test_zero_threshold_merges_only_duplicates():
@@ -132,6 +173,7 @@ def test_polynomial_expansion_simplifies():
         ({"theta": np.inf}, ValueError, "theta"),
         ({"kernel": "rbf"}, TypeError, "MergeKernel"),
         ({"mode": "cone"}, ValueError, "mode"),
+        ({"pairs": "nearest-two"}, ValueError, "pairs"),
     ],
 )
 def test_bad_input(args, error, match):

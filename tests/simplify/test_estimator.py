@@ -61,6 +61,17 @@ def test_one_vs_rest_svmbook(iris):
     assert np.mean(small.predict(X) == model.predict(X)) >= 0.97
 
 
+def test_one_vs_rest_with_all_pairs(iris):
+    """Check pairs="all" through simplify: the MMD bound per machine, the model's predictions."""
+    X, y = iris
+    model = SVC(gamma=0.5, C=10.0, multiclass="ovr").fit(X, y)
+    small = simplify(model, mmd=0.3, pairs="all", phase2=False)
+    assert small.pairs == "all"
+    assert all(row["mmd_phase1"] <= 0.3 for row in small.report_["machines"])
+    assert small.report_["n_after"] < small.report_["n_before"]
+    assert np.mean(small.predict(X) == model.predict(X)) >= 0.97
+
+
 def test_linear_merges_are_exact(moons):
     """Check the linear kernel: every merge is exact, one vector per class remains, same values."""
     X, y = moons
@@ -93,6 +104,8 @@ def test_bad_input(moons):
         simplify(model, mmd=np.inf)
     with pytest.raises(ValueError, match="method"):
         simplify(model, method="pre_image")
+    with pytest.raises(ValueError, match="pairs"):
+        simplify(model, pairs="nearest-two")
     with pytest.raises(ValueError, match="n_vectors applies to the methods 'top_down'"):
         simplify(model, n_vectors=5)
     poly = SklearnSVC(kernel="poly", coef0=0.0).fit(X, y)

@@ -914,8 +914,8 @@ _REMARK_3_2 = (
     "list of nearest pairs, close to the printed counts with the polynomial kernel at MMD 1.0 "
     "and the Gaussian at MMD 1.5, with Phase 1 errors near the printed ones; but it keeps more "
     "than printed with the Gaussian kernel at MMD 1.0 and fewer with the polynomial at MMD 1.5, "
-    "where it makes more Phase 1 errors (172 against 147), it misses Fig. 3.7's machine '8', "
-    "and it simplifies Table 3.3's machines further still, the wrong way there. So it is not "
+    "where it makes more Phase 1 errors (172 against 147), it misses machine '8' of the gallery "
+    "entry, and it simplifies the one-vs-one machines further still, the wrong way there. So it is not "
     "the default, and the rows below MMD 1.0 are not run (about a minute per machine). None "
     "of the other readings of Definition 6 and Table 3.1 tried on single machines (listed in "
     "the description) came closer to the printed counts of both kernels."
@@ -943,9 +943,9 @@ _REMARK_3_4 = (
 
 _REMARK_3_7 = (
     "Our machine '1' keeps about the printed number of vectors, but machine '8' and the ten "
-    "machines in all keep more. Phase I over every same-class pair (settings; Table 3.2's "
-    "'all pairs' rows) keeps fewer than printed for '8' and in all, so neither pair list "
-    "reproduces the per-machine counts."
+    "machines in all keep more. Phase I over every same-class pair (settings; the 'all pairs' "
+    "rows of the one-vs-rest table's entry) keeps fewer than printed for '8' and in all, so "
+    "neither pair list reproduces the per-machine counts."
 )
 
 

@@ -915,8 +915,8 @@ _REMARK_3_2 = (
     "and the Gaussian at MMD 1.5, with Phase 1 errors near the printed ones; but it keeps more "
     "than printed with the Gaussian kernel at MMD 1.0 and fewer with the polynomial at MMD 1.5, "
     "where it makes more Phase 1 errors (172 against 147), it misses machine '8' of the gallery "
-    "entry, and it simplifies the one-vs-one machines further still, the wrong way there. So it is not "
-    "the default, and the rows below MMD 1.0 are not run (about a minute per machine). None "
+    "entry, and it simplifies the one-vs-one machines further still, the wrong way there. "
+    "So it is not the default, and the rows below MMD 1.0 are not run (about a minute per machine). None "
     "of the other readings of Definition 6 and Table 3.1 tried on single machines (listed in "
     "the description) came closer to the printed counts of both kernels."
 )

@@ -904,21 +904,21 @@ def _table(number, title, runner, columns, claims, remarks=""):
 
 
 _REMARK_3_2 = (
-    "At the same MMD our Phase I keeps more vectors than the thesis's, increasingly so at large "
-    "MMD, with errors close to the printed ones. The MMD is measured on the machines' outputs, "
-    "whose scale depends on the kernel's width against the pixels' range, which the thesis does "
-    "not state. The variant with pixels in [0, 1] (the same gamma, a four times wider kernel) "
-    "does not support that explanation: its original machines have fewer support vectors and "
-    "more errors than the printed ones. The pair list explains more of it: Phase I over every "
-    "same-class pair (the 'all pairs' rows, not compared) keeps far fewer vectors than the "
-    "list of nearest pairs, close to the printed counts with the polynomial kernel at MMD 1.0 "
-    "and the Gaussian at MMD 1.5, with Phase 1 errors near the printed ones; but it keeps more "
-    "than printed with the Gaussian kernel at MMD 1.0 and fewer with the polynomial at MMD 1.5, "
-    "where it makes more Phase 1 errors (172 against 147), it misses machine '8' of the gallery "
-    "entry, and it simplifies the one-vs-one machines further still, the wrong way there. "
-    "So it is not the default, and the rows below MMD 1.0 are not run (about a minute per machine). None "
-    "of the other readings of Definition 6 and Table 3.1 tried on single machines (listed in "
-    "the description) came closer to the printed counts of both kernels."
+    "At the same MMD our Phase I keeps more vectors than the thesis's, increasingly so at large"
+    " MMD, with errors close to the printed ones. The MMD is measured on the machines' outputs,"
+    " whose scale depends on the kernel's width against the pixels' range, which the thesis "
+    "does not state. The variant with pixels in [0, 1] (the same gamma, a four times wider "
+    "kernel) does not support that explanation: its original machines have fewer support "
+    "vectors and more errors than the printed ones. The pair list explains more of it: Phase I "
+    "over every same-class pair (the 'all pairs' rows, not compared) keeps far fewer vectors "
+    "than the list of nearest pairs, close to the printed counts with the polynomial kernel at "
+    "MMD 1.0 and the Gaussian at MMD 1.5, with Phase 1 errors near the printed ones; but it "
+    "keeps more than printed with the Gaussian kernel at MMD 1.0 and fewer with the polynomial "
+    "at MMD 1.5, where it makes more Phase 1 errors (172 against 147), it misses machine '8' of"
+    " the gallery entry, and it simplifies the one-vs-one machines further still, the wrong way"
+    " there. So it is not the default, and the rows below MMD 1.0 are not run (about a minute "
+    "per machine). None of the other readings of Definition 6 and Table 3.1 tried on single "
+    "machines (listed in the description) came closer to the printed counts of both kernels."
 )
 
 

@@ -30,7 +30,8 @@ Methods, in one worker process per (problem, size), on the same data, interleave
   blocks, ``n m`` floats over the cluster (1.6 GB at ``n = 10^6``, ``m = 200``), against a
   worker memory limit of half the machine's memory (distributed's default). Reported besides
   the time: the largest absolute difference between its coefficients ``(u, b)`` and those of
-  the in-memory RSVC, and the workers' resident memory after the fits.
+  the in-memory RSVC, and each worker process's peak resident memory (``ru_maxrss``, read on
+  the workers after the fits).
 
 ``gamma`` and ``C`` per problem (:data:`PROBLEMS`) were chosen once on a 20,000-point training
 set and a 10,000-point validation set over ``gamma`` in {0.005, 0.02, 0.05, 0.1} (nonlinear20)
@@ -193,7 +194,7 @@ def _fit_worker(problem, n, m, repeats, methods):
             dask["dask"]["coef_max_diff"] = float(np.max(np.abs(
                 dask.pop("coef") - out["RSVC"]["coef"])))  # fmt: skip
             dask["dask"]["coef_max_abs"] = float(np.max(np.abs(out["RSVC"]["coef"])))
-            dask["dask"]["worker_rss_mb"] = dask["dask"].pop("rss")()
+            dask["dask"]["worker_peak_mb"] = dask["dask"].pop("peak_rss")()
     for r in out.values():
         r.pop("coef", None)
     load.append(os.getloadavg()[0])
@@ -231,16 +232,16 @@ def _dask_fit(stack, X, y):
             y_fit = da.from_array(y_fit, chunks=(DASK_CHUNK,))
         return fit_distributed(factory(), X_fit, y_fit, client=client, cache_kernel=True)
 
-    def rss():
-        import psutil
+    def peak_rss():
+        import resource
 
-        mb = client.run(lambda: psutil.Process().memory_info().rss / 2**20)
-        return sorted(mb.values())
+        kb = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+        return sorted(v / 1024.0 for v in kb.values())
 
     limits = [w["memory_limit"] / 2**30 for w in client.scheduler_info()["workers"].values()]
     setup = {"cluster_start_s": started, "persist_s": persisted, "chunk_rows": Xd.chunks[0][0],
              "n_chunks": len(Xd.chunks[0]), "cache_kernel": True, "workers": 2,
-             "worker_memory_limit_gb": limits, "rss": rss}  # fmt: skip
+             "worker_memory_limit_gb": limits, "peak_rss": peak_rss}  # fmt: skip
     return fit, setup
 
 
@@ -370,7 +371,7 @@ def _markdown(report):
     for r in report["rows"]:
         if r.get("dask"):
             d = r["dask"]
-            rss = ", ".join(f"{v:.0f}" for v in d["worker_rss_mb"])
+            peaks = ", ".join(f"{v:.0f}" for v in d["worker_peak_mb"])
             lines.append(
                 f"RSVC on Dask, {r['problem']}, n = {r['n']:,}: 2 worker processes (memory "
                 f"limit {d['worker_memory_limit_gb'][0]:.1f} GB each), {d['n_chunks']} "
@@ -379,7 +380,7 @@ def _markdown(report):
                 f"persist {d['persist_s']:.1f} s (not timed); in-memory RSVC in the same "
                 f"process {statistics.median(r['rsvc_times']):.2f} s (median); largest "
                 f"coefficient difference {d['coef_max_diff']:.1e} (largest coefficient "
-                f"{d['coef_max_abs']:.1e}); worker memory after the fits {rss} MB."
+                f"{d['coef_max_abs']:.1e}); workers' peak resident memory {peaks} MB."
             )  # fmt: skip
     for merged in report.get("merged", []):
         lines.append(f"Rows of {', '.join(merged['methods'])} measured {merged['date']} "

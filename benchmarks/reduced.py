@@ -346,7 +346,10 @@ def _markdown(report):
         f"{report['load']:.1f} at the end)",
         "",
         f"m = {report['m']} for RSVC and Nystroem; {report['n_test']:,} test points; time: median "
-        f"[min-max] of {report['repeats']} fits; speed-up: the method's median time over RSVC's.",
+        f"[min-max] of {report['repeats']} fits"
+        + (" (merged rows: as stated below the table)" if report.get("merged") else "")
+        + "; speed-up: the method's median time over RSVC's (for RSVC on Dask, over the "
+        "in-memory RSVC's fitted with it in the same process).",
         "",
         "| problem | n | method | fit time s | vs RSVC | test accuracy | Newton steps | "
         "peak MB (growth in fit) | load (start-end) |",
@@ -383,8 +386,11 @@ def _markdown(report):
                 f"{d['coef_max_abs']:.1e}); workers' peak resident memory {peaks} MB."
             )  # fmt: skip
     for merged in report.get("merged", []):
-        lines.append(f"Rows of {', '.join(merged['methods'])} measured {merged['date']} "
-                     f"(load {merged['load']:.1f} at the end) and merged.")  # fmt: skip
+        lines.append(f"Rows of {', '.join(merged['methods'])} on "
+                     f"{', '.join(merged['problems'])} at n = "
+                     f"{', '.join(f'{n:,}' for n in merged['sizes'])} measured {merged['date']} "
+                     f"({merged['repeats']} fits each, load {merged['load']:.1f} at the end) "
+                     f"and merged.")  # fmt: skip
     return "\n".join(lines) + "\n"
 
 
@@ -399,8 +405,10 @@ def _merge(path, new):
         rows.insert(at[-1] + 1 if at else len(rows), r)
     report["rows"] = rows
     report.setdefault("merged", []).append({
-        "date": new["date"], "load": new["load"],
+        "date": new["date"], "load": new["load"], "repeats": new["repeats"],
         "methods": sorted({r["method"] for r in new["rows"]}, key=METHODS.index),
+        "sizes": sorted({r["n"] for r in new["rows"]}),
+        "problems": sorted({r["problem"] for r in new["rows"]}),
     })  # fmt: skip
     report["dask_sizes"] = sorted(set(report.get("dask_sizes", [])) | set(new["dask_sizes"]))
     return report

@@ -102,7 +102,7 @@ DEFAULTS = {"sizes": "100000,300000,1000000", "svc_sizes": "5000,20000", "repeat
 QUICK = {"sizes": "5000,10000,20000", "svc_sizes": "2000", "repeats": 1, "dask_sizes": "5000"}
 #: The method names, in the order of the report.
 METHODS = ("RSVC", "Nystroem + LinearSVC", "SVC", "RSVC on Dask")
-#: Rows per chunk of the Dask path's training set (10 to 40 chunks at 10^5 to 10^6 points).
+#: Rows per chunk of the Dask path's training set (4 to 40 chunks at 10^5 to 10^6 points).
 DASK_CHUNK = 25_000
 
 

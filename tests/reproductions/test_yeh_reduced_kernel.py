@@ -30,15 +30,21 @@ def test_published_table_as_printed():
 
 
 def test_ci_rows_claims_and_verdict():
-    """Two sets run, two methods each; the claims are checks; connect-4 and MRRSVM are n/a."""
+    """Two sets run, three methods each; the claims are checks; connect-4 is n/a."""
     result = run(yeh.NAME)
     assert [(r["Dataset"], r["Method"]) for r in result.rows] == [
-        (d, m) for d in yeh.DATASETS for m in (yeh.LINEAR, yeh.NONLINEAR)
+        (d, m) for d in yeh.DATASETS for m in (yeh.LINEAR, yeh.NONLINEAR, yeh.MRRSVM)
     ]
     for r in result.rows:
         assert 50.0 < r["Accuracy (%)"] <= 100.0 and r[yeh.TIME] > 0.0
-    assert sum(k.startswith("claim: ") for k in result.settings) == 3 * len(yeh.DATASETS)
+    assert sum(k.startswith("claim: ") for k in result.settings) == 5 * len(yeh.DATASETS)
+    for d in yeh.DATASETS:  # MRRSVM: shards of about 500 points (CI), the nonlinear SSVM's C, gamma
+        rows = {r["Method"]: r for r in result.rows if r["Dataset"] == d}
+        assert result.settings[f"MRRSVM shards x reduced points ({d})"] == (4, 50)
+        assert (rows[yeh.MRRSVM]["C"], rows[yeh.MRRSVM]["gamma"]) == (
+            rows[yeh.NONLINEAR]["C"], rows[yeh.NONLINEAR]["gamma"])
+        assert rows[yeh.MRRSVM]["CV accuracy (%)"] is None
     comparison = compare(get_experiment(yeh.NAME), result)
     assert "claim" in {c.kind for c in comparison.checks}
-    # connect-4's three rows and the two MRRSVM rows: one accuracy each (times are not compared)
-    assert sum(c.kind == "n/a" for c in comparison.checks) == 5
+    # connect-4's three rows: one accuracy each (times are not compared)
+    assert sum(c.kind == "n/a" for c in comparison.checks) == 3

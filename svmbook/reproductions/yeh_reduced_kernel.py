@@ -277,8 +277,8 @@ _REMARKS = (
     "time ratios (in the settings) are far below the review's; its implementation, reduced-set "
     "size and hardware are not stated. MRRSVM (4 shards on adult, 5 on shuttle, 200 reduced "
     "points each, fitted one after another in one process) is within 0.3 points of the "
-    "nonlinear SSVM on both sets, as the review says, but only 1.5x (adult) and 1.8x (shuttle) "
-    "faster (medians, in the settings) against the review's 7.7x and 9.9x, so the speed claim "
+    "nonlinear SSVM on both sets, as the review says, but less than twice as fast on either "
+    "(medians, in the settings) against the review's 7.7x and 9.9x, so the speed claim "
     "fails: in memory its shards together see every training point, as the nonlinear SSVM does, "
     "with 200 reduced points per shard against 300."
 )

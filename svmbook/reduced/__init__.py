@@ -8,6 +8,9 @@ the review's section 4 on reduced kernels in :mod:`svmbook.reduced.kdr`
 (:class:`ReducedKPCA`, :class:`ReducedKSIR`, :class:`ReducedKCCA`); the review's MapReduce RSVM
 :class:`MRRSVC` in :mod:`svmbook.reduced.mapreduce`, and the exact RSVM on a Dask cluster in
 :mod:`svmbook.reduced.dask` (an optional extra, imported only when used).
+
+Notation: the review writes the data matrix ``A`` and the reduced set ``Ã``; the docstrings here
+write them ``X`` and ``X̃``, as the book does, so its reduced kernel ``K(A, Ã')`` is ``K(X, X̃)``.
 """
 
 from ._classes import RSVC, RSVR, SSVC, SSVR

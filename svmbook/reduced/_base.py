@@ -1,7 +1,7 @@
 """Shared logic of the smooth SVM estimators: kernel, reduced set, design, Newton fits, decisions.
 
 A fit builds the design ``K`` of :mod:`svmbook.solvers.newton` once (the data for the linear
-SSVM, ``K(A, A')`` for the full-kernel SSVM, the ``n x m`` reduced kernel ``K(A, Ã')`` block by
+SSVM, ``K(X, X)`` for the full-kernel SSVM, the ``n x m`` reduced kernel ``K(X, X̃)`` block by
 block for the reduced estimators) and solves one Newton-Armijo problem on it per machine: one
 for regression and binary classification, one per class (one-vs-rest, class ``c`` against the
 rest, all on the same ``K``) for more than two classes. Decision values are computed in blocks
@@ -106,7 +106,7 @@ def _blocks(n, chunk_size):
 
 
 def reduced_design(X, kernel, reduced_set, reduced_gamma=None):
-    """Return the reduced kernel rows ``K(X, Ã')``: the design rows of the points ``X``.
+    """Return the reduced kernel rows ``K(X, X̃)``: the design rows of the points ``X``.
 
     Parameters
     ----------
@@ -115,7 +115,7 @@ def reduced_design(X, kernel, reduced_set, reduced_gamma=None):
     kernel : Kernel
         The resolved kernel.
     reduced_set : ndarray of shape (m, n_features)
-        ``Ã``.
+        ``X̃``.
     reduced_gamma : ndarray of shape (m,), default=None
         CRSVM's per-column widths (None: the kernel's own).
 
@@ -382,7 +382,7 @@ class SmoothClassifierMixin:
     """``decision_function`` and ``predict`` of the classifiers (binary, or one-vs-rest)."""
 
     def decision_function(self, X):
-        """Return the decision values ``K(x, Ã') coef + b`` (the review's (9) and (13)).
+        """Return the decision values ``K(x, X̃) coef + b`` (the review's (9) and (13)).
 
         Parameters
         ----------
@@ -422,7 +422,7 @@ class SmoothRegressorMixin:
     """``predict`` of the regressors."""
 
     def predict(self, X):
-        """Return the regression function ``K(x, Ã') coef + b`` (the review's (24)).
+        """Return the regression function ``K(x, X̃) coef + b`` (the review's (24)).
 
         Parameters
         ----------

@@ -48,7 +48,7 @@ n_features_in_ : int
     The points of the basis: the training points (the full kernel), None for the linear
     kernel (the model is ``w``).""",
     "attributes_reduced": """reduced_set_ : ndarray of shape (m, n_features)
-    The reduced set ``Ã``.
+    The reduced set ``X̃``.
 reduced_indices_ : ndarray of shape (m,) or None
     Its rows in the training data (None for a given ``reduced_set`` or CRSVM's centroids).
 reduced_gamma_ : ndarray of shape (m,) or None
@@ -68,10 +68,10 @@ def _documented(cls):
 class SSVC(SmoothClassifierMixin, ClassifierMixin, SmoothSVMBase):
     """Smooth SVM classifier on the full kernel (Lee and Mangasarian 2001; RSVM review (7)-(9)).
 
-    Minimises ``1/2 (||u||^2 + b^2) + C/2 sum_i p(1 - y_i (K(x_i, A') u + b), beta)^2`` by
+    Minimises ``1/2 (||u||^2 + b^2) + C/2 sum_i p(1 - y_i (K(x_i, X) u + b), beta)^2`` by
     Newton-Armijo (:mod:`svmbook.solvers.newton`); ``kernel="linear"`` is the linear SSVM (7)
-    in ``(w, b)``, not (8) on the Gram matrix ``A A'``, which regularises ``||u||`` instead of
-    ``||w|| = ||A' u||`` (a different model). The full kernel is ``n x n``: for large data use
+    in ``(w, b)``, not (8) on the Gram matrix ``X X'``, which regularises ``||u||`` instead of
+    ``||w|| = ||X' u||`` (a different model). The full kernel is ``n x n``: for large data use
     :class:`RSVC`. More than two classes are fitted one-vs-rest.
 
     Parameters
@@ -136,7 +136,7 @@ class SSVC(SmoothClassifierMixin, ClassifierMixin, SmoothSVMBase):
 class RSVC(SmoothClassifierMixin, ClassifierMixin, SmoothSVMBase):
     """Reduced SVM classifier: the smooth SVM on a reduced kernel (RSVM review (10)-(13)).
 
-    Minimises ``1/2 (||ũ||^2 + b^2) + C/2 sum_{i=1}^n p(1 - y_i (K(x_i, Ã') ũ + b), beta)^2``
+    Minimises ``1/2 (||ũ||^2 + b^2) + C/2 sum_{i=1}^n p(1 - y_i (K(x_i, X̃) ũ + b), beta)^2``
     with the loss over all ``n`` training points (docs/errata.md#yeh-rsvm-eq-12) and the
     ``n x m`` reduced kernel built once in blocks; Newton-Armijo costs ``O(n m^2)`` per step
     and ``O(n m)`` memory. The reduced set is drawn at random (stratified), chosen by IRSVM,
@@ -226,7 +226,7 @@ class SSVR(SmoothRegressorMixin, RegressorMixin, SmoothSVMBase):
     The RSVM review's eqs. (22)-(24) (the decision function (24) with its index corrected:
     docs/errata.md#yeh-rsvm-eq-24).
 
-    Minimises ``1/2 (||u||^2 + b^2) + C/2 sum_i p_eps^2(K(x_i, A') u + b - y_i, beta)`` with the
+    Minimises ``1/2 (||u||^2 + b^2) + C/2 sum_i p_eps^2(K(x_i, X) u + b - y_i, beta)`` with the
     smooth squared epsilon-insensitive loss (21) by Newton-Armijo; ``kernel="linear"`` is the
     linear epsilon-SSVR (22). Unlike the epsilon-SVR (14) the loss is squared and the bias is
     regularised, so even at ``beta = inf`` it is not :class:`svmbook.SVR`'s problem.
@@ -295,8 +295,8 @@ class SSVR(SmoothRegressorMixin, RegressorMixin, SmoothSVMBase):
 class RSVR(SmoothRegressorMixin, RegressorMixin, SmoothSVMBase):
     """Reduced epsilon-SSVR: the smooth regression on a reduced kernel (RSVM review, section 2.3).
 
-    The epsilon-SSVR (23) with ``K(A, A')`` replaced by the ``n x m`` reduced kernel
-    ``K(A, Ã')`` and the loss over all ``n`` points, as for :class:`RSVC`. The reduced set is
+    The epsilon-SSVR (23) with ``K(X, X)`` replaced by the ``n x m`` reduced kernel
+    ``K(X, X̃)`` and the loss over all ``n`` points, as for :class:`RSVC`. The reduced set is
     drawn at random, chosen by IRSVM, or given.
 
     Parameters

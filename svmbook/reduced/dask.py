@@ -2,7 +2,7 @@ r"""The exact reduced SVM on a Dask cluster: each chunk of rows computes its sha
 
 The Newton step of the RSVM (Yeh et al. (2014), section 2.2, eq. (12) with its loss over
 all ``n`` points, docs/errata.md#yeh-rsvm-eq-12) is made of sums over the rows of the design
-``E = [K(A, Ã') 1]``:
+``E = [K(X, X̃) 1]``:
 
 .. math::
 
@@ -24,7 +24,7 @@ How a fit runs (:func:`fit_distributed`, or ``RSVC(...).fit(X, y)`` with a Dask 
 1. the reduced set is drawn on the client (the same stratified random indices as the
    in-memory fit with the same ``random_state``; only those ``m`` rows are gathered) or given,
    and scattered to every worker once with the kernel;
-2. each chunk computes its kernel block ``K(X_p, Ã')`` once (kept on its worker with
+2. each chunk computes its kernel block ``K(X_p, X̃)`` once (kept on its worker with
    ``cache_kernel=True``, about ``n m`` floats over the cluster; recomputed in every task
    otherwise, for data whose kernel does not fit) and checks its rows for NaN and inf;
 3. per Newton iteration, one map returns each chunk's loss, gradient part and Hessian part,
@@ -204,7 +204,7 @@ def _value(client, a):
 
 
 def _chunk_design(src, basis, chunk, start):
-    """Return the chunk's design rows: ``src`` itself when cached, else ``K(X_p, Ã')``.
+    """Return the chunk's design rows: ``src`` itself when cached, else ``K(X_p, X̃)``.
 
     ``basis`` is ``(kernel, reduced_set, reduced_gamma)``, or None when ``src`` is the cached
     kernel block. The data are checked here, so a NaN is reported with its chunk.

@@ -1,15 +1,16 @@
 """Kernel dimension reduction with reduced kernels: KPCA, KSIR and KCCA (Yeh et al., section 4).
 
 The review applies the reduced kernel trick of its section 2 to three classical dimension
-reductions. Each method works on the *kernel data* ``K(A, Ã')``: row ``i`` holds the kernel
-values of training point ``x_i`` against the reduced set ``Ã`` (``m`` points, ``m << n``), and
+reductions. Each method works on the *kernel data* ``K(X, X̃)`` (the review's ``K(A, Ã')``,
+its data matrix ``A`` written ``X`` here, as in the book): row ``i`` holds the kernel values
+of training point ``x_i`` against the reduced set ``X̃`` (``m`` points, ``m << n``), and
 is treated as a new ``m``-dimensional description of ``x_i``. With ``k̃`` the mean of those
 rows, the review's covariance of the kernel data (37) is
 
-``Σ_K̃ = 1/n sum_i (K(Ã, x_i) - k̃)(K(Ã, x_i) - k̃)'`` (``m x m``),
+``Σ_K̃ = 1/n sum_i (K(X̃, x_i) - k̃)(K(X̃, x_i) - k̃)'`` (``m x m``),
 
 and each method is an eigenproblem in ``m`` unknowns (cost ``O(n m^2 + m^3)``, memory
-``O(n m)``) instead of ``n`` (the full-kernel methods, ``Ã = A``):
+``O(n m)``) instead of ``n`` (the full-kernel methods, ``X̃ = X``):
 
 * :class:`ReducedKPCA`: ``Σ_K̃ α = λ α`` (36), the paper's covariance-of-columns KPCA, or the
   classical centred-Gram KPCA of Schölkopf et al. (1998) restricted to the span of the reduced
@@ -20,7 +21,7 @@ and each method is an eigenproblem in ``m`` unknowns (cost ``O(n m^2 + m^3)``, m
 
 Projection of new points
     The review states the eigenproblems only. Every transformer here projects a point ``x`` by
-    ``z = α' (K(Ã, x) - k̃)``: the training projections are then the centred kernel data times
+    ``z = α' (K(X̃, x) - k̃)``: the training projections are then the centred kernel data times
     the directions, so their variance is the eigenvalue (KPCA) or their covariance the
     normalisation (KSIR, KCCA). It is the natural choice (the same map the eigenproblem
     scores), not a formula of the paper.
@@ -40,8 +41,8 @@ Near-singular covariances
 Linear special cases
     With ``kernel="linear"``, ``ridge=0`` and a reduced set that spans the input space (the
     whole training set does), ``form="centered"`` KPCA is PCA (31)-(33), KSIR is SIR (38) and
-    KCCA is CCA (41)-(42): the kernel data are ``A Ã'``, the directions ``β = Ã' α`` and the
-    projections ``β' (x - x̄)``. The covariance form is not PCA (its metric is ``Ã Ã'``, not
+    KCCA is CCA (41)-(42): the kernel data are ``X X̃'``, the directions ``β = X̃' α`` and the
+    projections ``β' (x - x̄)``. The covariance form is not PCA (its metric is ``X̃ X̃'``, not
     the identity).
 
 Errata (docs/errata.md#yeh-rsvm-eq-31, docs/errata.md#yeh-rsvm-sec-4-notation)
@@ -139,11 +140,11 @@ reduced_set : array-like, default=None
 gamma_ : float
     The number ``gamma`` stood for (None resolved).
 reduced_set_ : ndarray of shape (m, n_features)
-    The reduced set ``Ã``.
+    The reduced set ``X̃``.
 reduced_indices_ : ndarray of shape (m,) or None
     Its indices in the training points (None when the points were given).
 kernel_mean_ : ndarray of shape (m,)
-    ``k̃``, the mean of the training points' kernel data ``K(Ã, x_i)``.
+    ``k̃``, the mean of the training points' kernel data ``K(X̃, x_i)``.
 alphas_ : ndarray of shape (m, n_components)
     The directions ``α̃`` (one a column; the sign fixed as in the module docstring).
 n_features_in_ : int
@@ -200,7 +201,7 @@ def _reduced_set(X, reduced_size, reduced_set, random_state):
 
 
 def _centred_kernel_data(kernel, X, points):
-    """Return the kernel data ``K(A, Ã')`` centred by its column means, and those means ``k̃``."""
+    """Return the kernel data ``K(X, X̃)`` centred by its column means, and those means ``k̃``."""
     C = kernel(X, points)
     mean = C.mean(axis=0)
     C -= mean
@@ -274,7 +275,7 @@ def _n_components(n_components, available, bound):
 
 
 def _project(kernel, X, points, mean, alphas):
-    """Return ``z = α' (K(Ã, x) - k̃)`` for every row ``x`` of ``X``."""
+    """Return ``z = α' (K(X̃, x) - k̃)`` for every row ``x`` of ``X``."""
     C = kernel(X, points)
     C -= mean
     with blas_limit(threads_for(C.shape[0], alphas.shape[1], C.shape[1])):
@@ -332,7 +333,7 @@ class _OneViewReduction(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseE
         return C
 
     def transform(self, X):
-        """Project points on the components: ``z = α' (K(Ã, x) - k̃)``.
+        """Project points on the components: ``z = α' (K(X̃, x) - k̃)``.
 
         Parameters
         ----------
@@ -353,8 +354,8 @@ class _OneViewReduction(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseE
 class ReducedKPCA(_OneViewReduction):
     """Kernel principal component analysis on a reduced kernel (Yeh et al., section 4.1).
 
-    Two forms, both on the kernel data ``K(A, Ã')`` of the module docstring, both projecting
-    a point by ``z = α' (K(Ã, x) - k̃)`` and both with ``eigenvalues_`` the variances of the
+    Two forms, both on the kernel data ``K(X, X̃)`` of the module docstring, both projecting
+    a point by ``z = α' (K(X̃, x) - k̃)`` and both with ``eigenvalues_`` the variances of the
     training projections:
 
     * ``form="covariance"`` (the review's (34)-(37)): the eigenvectors of the covariance of the
@@ -363,11 +364,11 @@ class ReducedKPCA(_OneViewReduction):
       the review's KPCA (34)-(35) exactly. It is *not* the classical kernel PCA.
     * ``form="centered"`` (Schölkopf, Smola and Müller 1998): the principal axes of the centred
       feature-space points, ``v = sum_j α_j φ(x̃_j)`` restricted to the span of the reduced
-      set: ``Σ_K̃ α = λ K(Ã, Ã') α`` with ``α' K(Ã, Ã') α = 1`` (``v`` of unit length). With the
+      set: ``Σ_K̃ α = λ K(X̃, X̃) α`` with ``α' K(X̃, X̃) α = 1`` (``v`` of unit length). With the
       whole training set as reduced set it is the classical ``K̃ a = n λ a`` on the centred
       Gram matrix ``K̃`` (scikit-learn's ``KernelPCA``: the same projections up to sign, its
       ``eigenvalues_`` are ``n`` times these); with a reduced set it is PCA of the Nyström
-      features ``K(A, Ã') K(Ã, Ã')^(-1/2)``. The metric ``K(Ã, Ã')`` is handled by range
+      features ``K(X, X̃) K(X̃, X̃)^(-1/2)``. The metric ``K(X̃, X̃)`` is handled by range
       restriction (no ridge). With the linear kernel it is PCA (31)-(33).
 
     Parameters
@@ -450,7 +451,7 @@ class ReducedKPCA(_OneViewReduction):
             lam, alphas = scipy.linalg.eigh(S)
             lam, alphas = lam[::-1], alphas[:, ::-1]
         else:
-            metric = self.kernel_(self.reduced_set_)  # K(Ã, Ã')
+            metric = self.kernel_(self.reduced_set_)  # K(X̃, X̃)
             lam, alphas = _generalized_eigh(S, _whitener(metric, 0.0))
         available = int(np.sum(lam > RANGE_RTOL * lam[0])) if lam.size and lam[0] > 0 else 0
         k = _n_components(self.n_components, available, "the components of non-zero variance")
@@ -465,7 +466,7 @@ class ReducedKSIR(_RequiresY, _OneViewReduction):
 
     Sliced inverse regression (Li 1991, the review's (38)) finds the directions along which
     the means of the slices of the response spread most relative to the total spread. KSIR
-    does it on the kernel data (39), the reduced KSIR on ``K(A, Ã')`` (40):
+    does it on the kernel data (39), the reduced KSIR on ``K(X, X̃)`` (40):
 
     ``Σ_E(K̃|Y_J) α = λ Σ_K̃ α``, ``α_k' Σ_K̃ α_l = δ_kl``,
 
@@ -792,7 +793,7 @@ class ReducedKCCA(_RequiresY, ClassNamePrefixFeaturesOutMixin, TransformerMixin,
         return self
 
     def transform(self, X, y=None):
-        """Return the canonical variates ``z = α' (K(Ã, x) - k̃)`` of one or both views.
+        """Return the canonical variates ``z = α' (K(X̃, x) - k̃)`` of one or both views.
 
         Parameters
         ----------

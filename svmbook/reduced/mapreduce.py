@@ -1,17 +1,18 @@
 """The MapReduce RSVM (MRRSVM) of the RSVM review (Yeh et al., section 5, Algorithms 4 and 5).
 
-Training (Algorithm 4): split the data into ``n`` stratified disjoint shards; fit one RSVM per
+Training (Algorithm 4): split the data into ``S`` stratified disjoint shards; fit one RSVM per
 shard, each with its own reduced set (map); encode every reduced point ``x_j`` of every shard
-by the ``n`` models' decision values ``[h_1(x_j), ..., h_n(x_j)]``: the "Big Table" of
-``sum_i m_i`` rows and ``n`` columns, labelled by the reduced points' own labels; fit a linear
-SSVM on it (reduce). Prediction (Algorithm 5): encode ``x`` the same way and take
-``sign(w'[h_1(x), ..., h_n(x)] + b)``.
+by the ``S`` models' decision values ``[g_1(x_j), ..., g_S(x_j)]`` (the review's ``model_i``;
+the book's chapter on the distributed RSVM writes ``g_s``): the "Big Table" of ``sum_s m_s``
+rows and ``S`` columns, labelled by the reduced points' own labels; fit a linear SSVM on it
+(reduce). Prediction (Algorithm 5): encode ``x`` the same way and take
+``sign(w'[g_1(x), ..., g_S(x)] + b)``.
 
 The review leaves open (docs/errata.md#yeh-rsvm-mrrsvm): the shard count, the per-shard
 reduced size and the parameters of every model (here one ``reduced_size``, ``C``, kernel and
 ``beta`` for all shards, and ``final_C`` for the linear SSVM); that the Big Table's rows keep
 their original labels (they do: the reduced points are training points); and whether the
-decision values are standardised before the final SVM (they are not: the ``h_i`` are used as
+decision values are standardised before the final SVM (they are not: the ``g_s`` are used as
 they are, as the review's description reads).
 
 :class:`MRRSVC` fits the shards in a loop on in-memory data, and as one Dask task per shard
@@ -91,7 +92,7 @@ class MRRSVC(ClassifierMixin, BaseEstimator):
 
     Fits an :class:`RSVC` on each of ``n_shards`` stratified shards (each with its own random
     reduced set), builds the Big Table of the models' decision values at all the reduced points
-    and fits a linear :class:`SSVC` on it; predicts ``sign(w'[h_1(x), ..., h_n(x)] + b)``.
+    and fits a linear :class:`SSVC` on it; predicts ``sign(w'[g_1(x), ..., g_S(x)] + b)``.
     Binary classification only (Algorithm 5 takes a sign). On a Dask array the shards are
     fitted as Dask tasks.
 
@@ -132,10 +133,10 @@ class MRRSVC(ClassifierMixin, BaseEstimator):
         The training rows of each shard.
     models_ : list of RSVC
         The shards' RSVMs (``models_[i].reduced_indices_`` index the shard's rows).
-    big_table_ : ndarray of shape (sum_i m_i, n_shards)
-        The Big Table ``B``: row ``j`` is ``[h_1(x_j), ..., h_n(x_j)]`` for the reduced points
+    big_table_ : ndarray of shape (sum_s m_s, n_shards)
+        The Big Table ``B``: row ``j`` is ``[g_1(x_j), ..., g_S(x_j)]`` for the reduced points
         of shard 1, then of shard 2, ...
-    big_table_labels_ : ndarray of shape (sum_i m_i,)
+    big_table_labels_ : ndarray of shape (sum_s m_s,)
         The reduced points' labels (the rows' labels).
     final_ : SSVC
         The linear SSVM on the Big Table.
@@ -275,7 +276,7 @@ class MRRSVC(ClassifierMixin, BaseEstimator):
         return self
 
     def _encode(self, X):
-        """Return ``[h_1(x), ..., h_n(x)]`` per row of the in-memory ``X`` (Algorithm 5, step 0)."""
+        """Return ``[g_1(x), ..., g_S(x)]`` per row of the in-memory ``X`` (Algorithm 5, step 0)."""
         return np.column_stack([m.decision_function(X) for m in self.models_])
 
     def transform(self, X):
@@ -289,7 +290,7 @@ class MRRSVC(ClassifierMixin, BaseEstimator):
         Returns
         -------
         ndarray or dask.array.Array of shape (n_samples, n_shards)
-            ``[h_1(x), ..., h_n(x)]`` per point.
+            ``[g_1(x), ..., g_S(x)]`` per point.
         """
         check_is_fitted(self)
         if is_dask_array(X):
@@ -298,7 +299,7 @@ class MRRSVC(ClassifierMixin, BaseEstimator):
         return self._encode(X)
 
     def decision_function(self, X):
-        """Return ``w'[h_1(x), ..., h_n(x)] + b`` (positive for ``classes_[1]``).
+        """Return ``w'[g_1(x), ..., g_S(x)] + b`` (positive for ``classes_[1]``).
 
         Parameters
         ----------

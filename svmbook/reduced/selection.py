@@ -1,6 +1,6 @@
 r"""Reduced-set selection for the reduced kernel (Yeh et al., RSVM review, section 3).
 
-The reduced kernel ``K(A, Ã')`` is built from a reduced set ``Ã`` of ``m`` points; each function
+The reduced kernel ``K(X, X̃)`` is built from a reduced set ``X̃`` of ``m`` points; each function
 here chooses one and returns a :class:`ReducedSet` (the points, their indices in the data where
 they are data points, per-column widths where the method gives them, and the seconds it took):
 
@@ -12,17 +12,17 @@ they are data points, per-column widths where the method gives them, and the sec
   is reached;
 * :func:`crsvm_reduced_set`: clustering RSVM (Algorithm 3, eqs. 29-30), k-means centroids per
   class, each with its own Gaussian width (not data points: ``indices`` is None);
-* :func:`nystrom_approximation`: the theory link (10)-(11): ``K(A, A') ~ K(A, Ã') K(Ã, Ã')^+
-  K(Ã, A')``; RSVM solves in the span of the reduced columns, which this approximation shares.
+* :func:`nystrom_approximation`: the theory link (10)-(11): ``K(X, X) ~ K(X, X̃) K(X̃, X̃)^+
+  K(X̃, X)``; RSVM solves in the span of the reduced columns, which this approximation shares.
 
 Decisions where the review leaves a gap (docs/errata.md#yeh-rsvm-irsvm,
 docs/errata.md#yeh-rsvm-alg-2, docs/errata.md#yeh-rsvm-alg-3):
 
-* IRSVM's distance is ``r = ||(I - P) K(A, x)||_2`` with ``P`` the projection of ``R^n`` onto the
-  span of the kept columns (printed: ``r^2 = (I - P) K(A, x)``, a vector, with ``P`` "of
+* IRSVM's distance is ``r = ||(I - P) K(X, x)||_2`` with ``P`` the projection of ``R^n`` onto the
+  span of the kept columns (printed: ``r^2 = (I - P) K(X, x)``, a vector, with ``P`` "of
   ``R^ℓ̃``"); it is computed with an orthonormal basis of that span (Gram-Schmidt, twice), which
   equals the normal-equations form (26)-(28) without forming ``K̃'K̃``. "Several successive
-  failures" is ``patience``; ``normalized=True`` divides ``r`` by ``||K(A, x)||`` so that the
+  failures" is ``patience``; ``normalized=True`` divides ``r`` by ``||K(X, x)||`` so that the
   threshold does not scale with ``sqrt(n)``.
 * Systematic sampling *expands* the reduced set each round (section 3.2's words; Algorithm 2,
   step 3, says "form a new reduced set").
@@ -80,7 +80,7 @@ class ReducedSet:
     Attributes
     ----------
     points : ndarray of shape (m, n_features)
-        The reduced set ``Ã``, one point a row.
+        The reduced set ``X̃``, one point a row.
     indices : ndarray of shape (m,) of int64, or None
         Rows of the data the points are (None for centroids).
     gamma : ndarray of shape (m,) or None
@@ -196,16 +196,16 @@ def random_reduced_set(X, size, *, y=None, random_state=None):
 def irsvm_distance(K_reduced, column):
     """Return the distance (28) of a kernel column to the span of the reduced columns.
 
-    ``r = ||K̃ beta* - K(A, x)||`` with ``beta*`` the least-squares solution (25)-(27), i.e.
+    ``r = ||K̃ beta* - K(X, x)||`` with ``beta*`` the least-squares solution (25)-(27), i.e.
     ``sqrt(k' (I - P) k)`` (docs/errata.md#yeh-rsvm-irsvm). Computed here by least squares;
     :func:`irsvm_reduced_set` keeps an orthonormal basis instead (the same number).
 
     Parameters
     ----------
     K_reduced : array-like of shape (n, m)
-        The reduced kernel ``K(A, Ã')``.
+        The reduced kernel ``K(X, X̃)``.
     column : array-like of shape (n,)
-        The candidate's column ``K(A, x)``.
+        The candidate's column ``K(X, x)``.
 
     Returns
     -------
@@ -242,7 +242,7 @@ def irsvm_reduced_set(
     """Choose a reduced set by IRSVM (Algorithm 1): keep a point when its column is new.
 
     Candidates are visited in a random order; ``x`` joins the reduced set when the distance
-    ``r`` of ``K(A, x)`` to the span of the kept columns (28) is at least ``threshold``. The
+    ``r`` of ``K(X, x)`` to the span of the kept columns (28) is at least ``threshold``. The
     visit stops after ``patience`` successive rejections, at ``max_size`` points, or when every
     point was tried. A larger threshold keeps fewer points; a set found with a larger one can
     seed a search with a smaller one (``initial_indices``), as the review suggests.
@@ -250,7 +250,7 @@ def irsvm_reduced_set(
     Parameters
     ----------
     X : array-like of shape (n, n_features)
-        The data ``A``.
+        The data ``X``.
     kernel : Kernel
         The kernel (:mod:`svmbook.kernels`).
     threshold : float
@@ -265,7 +265,7 @@ def irsvm_reduced_set(
     max_size : int, default=None
         Largest reduced set (None: ``n``).
     normalized : bool, default=False
-        Compare ``r / ||K(A, x)||`` (in [0, 1]) with the threshold.
+        Compare ``r / ||K(X, x)||`` (in [0, 1]) with the threshold.
     random_state : None, int or numpy.random.Generator, default=None
         The initial set and the visiting order.
 
@@ -542,9 +542,9 @@ def crsvm_reduced_set(X, y, *, k, n_r=5, width="kernel", random_state=None):
 
 
 def nystrom_approximation(kernel, X, indices):
-    """Return the Nystrom approximation (10) of ``K(A, A')`` from the reduced set ``A[indices]``.
+    """Return the Nystrom approximation (10) of ``K(X, X)`` from the reduced set ``A[indices]``.
 
-    ``K̂ = K(A, Ã') K(Ã, Ã')^+ K(Ã, A')`` (a pseudo-inverse, so repeated or dependent reduced
+    ``K̂ = K(X, X̃) K(X̃, X̃)^+ K(X̃, X)`` (a pseudo-inverse, so repeated or dependent reduced
     points are allowed). Its columns at the reduced points equal ``K``'s, ``K - K̂`` is positive
     semidefinite for a positive semidefinite kernel, and ``rank K̂ <= m``. An ``n x n`` matrix:
     for the theory and small data only.
@@ -554,9 +554,9 @@ def nystrom_approximation(kernel, X, indices):
     kernel : Kernel
         The kernel.
     X : array-like of shape (n, n_features)
-        The data ``A``.
+        The data ``X``.
     indices : array-like of shape (m,)
-        Rows of ``X`` forming ``Ã``.
+        Rows of ``X`` forming ``X̃``.
 
     Returns
     -------

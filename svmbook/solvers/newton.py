@@ -4,8 +4,8 @@ Every smooth problem of the RSVM review (Yeh et al.) is one problem in the unifi
 a design ``E = [K 1]`` of ``n`` rows and the variable ``v = (w, b)`` of length ``q + 1``, where
 
 * ``K = A`` (the data) is the linear SSVM (7) (``w`` the normal, ``q = d``);
-* ``K = K(A, A')`` is the nonlinear SSVM (8) on the full kernel (``w = u``, ``q = n``);
-* ``K = K(A, Ã')``, the ``n x m`` reduced kernel, is the RSVM (12) with its loss over all ``n``
+* ``K = K(X, X)`` is the nonlinear SSVM (8) on the full kernel (``w = u``, ``q = n``);
+* ``K = K(X, X̃)``, the ``n x m`` reduced kernel, is the RSVM (12) with its loss over all ``n``
   points (docs/errata.md#yeh-rsvm-eq-12; ``w = ũ``, ``q = m``);
 * the same three designs with the regression loss are the epsilon-SSVR (22), (23) and its
   reduced form.
@@ -579,7 +579,7 @@ def newton_armijo(
     ----------
     K : ndarray or numpy.memmap of shape (n, q)
         The design without its column of ones: the data (linear SSVM), the full kernel matrix
-        (SSVM, SSVR) or the reduced kernel ``K(A, Ã')`` (RSVM, reduced SSVR). Read in blocks.
+        (SSVM, SSVR) or the reduced kernel ``K(X, X̃)`` (RSVM, reduced SSVR). Read in blocks.
     y : array-like of shape (n,)
         Labels in {-1, +1} (classification) or targets (regression).
     problem : SmoothProblem

@@ -23,6 +23,7 @@ from svmbook.plots._style import (
     finish_axis,
     get_ax,
     label_axes,
+    legend_outside,
     level_handle,
     padded_limits,
     scatter_classes,
@@ -101,7 +102,7 @@ def plot_svc_2d(
     {window}
     {title_labels}
     legend : bool, default=True
-        Draw the legend (classes, SVs, boundary, margins).
+        Draw the legend (classes, SVs, boundary, margins), to the right of the axes.
 
     {returns_ax}
     """
@@ -159,7 +160,7 @@ def plot_svc_2d(
     label_axes(ax, xlabel, ylabel, title)
     if legend:
         point_handles, _ = ax.get_legend_handles_labels()
-        ax.legend(handles=point_handles + handles, loc="best")
+        legend_outside(ax, point_handles + handles)
     return ax
 
 
@@ -232,7 +233,7 @@ def plot_separating_lines(X, y, *, n_lines=8, random_state=None, ax=None, title=
     ax.plot([], [], color=COLORS["breakpoint"], lw=0.9, label="other separating lines")
     scatter_classes(ax, X, y, pos_label=1.0)
     finish_axis(ax, xlim, ylim, title)
-    ax.legend(loc="best")
+    legend_outside(ax)
     return ax
 
 
@@ -307,7 +308,7 @@ def plot_canonical_hyperplane(model, X, y, *, ax=None, title=None):
     scatter_classes(ax, X, y, pos_label=1.0)
     circle_support_vectors(ax, X[on_margin], label="nearest points")
     finish_axis(ax, xlim, ylim, title)
-    ax.legend(loc="best")
+    legend_outside(ax)
     return ax
 
 

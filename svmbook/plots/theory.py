@@ -55,22 +55,23 @@ def plot_modelling_errors(
     learned=(-0.35, -0.05),
     hypothesis=((-0.2, 0.0), 1.5, 1.0),
     ax=None,
-    title="Fig. 1.1: modelling errors",
+    title="modelling errors",
 ):
     """Gunn's Fig. 1.1: approximation and estimation error in the space of functions (schematic).
 
-    The target space is a large ellipse, the hypothesis space ``H_n`` a smaller one inside it.
-    The target ``f_0`` lies outside ``H_n``; the best function of the class, ``f_n``, is the point
-    of ``H_n`` nearest to ``f_0`` (computed on the boundary of the ellipse); the learned function
-    ``f_{n,l}`` lies elsewhere in ``H_n``. Arrows mark the approximation error ``f_0 -> f_n`` and
-    the estimation error ``f_n -> f_{n,l}``.
+    The target space is a large ellipse, the hypothesis space ``H_m`` a smaller one inside it.
+    The target ``f_0`` lies outside ``H_m``; the best function of the class, ``f_m``, is the point
+    of ``H_m`` nearest to ``f_0`` (computed on the boundary of the ellipse); the function
+    ``f_{m,n}`` learned from ``n`` examples lies elsewhere in ``H_m``. Arrows mark the
+    approximation error ``f_0 -> f_m`` and the estimation error ``f_m -> f_{m,n}``. (Gunn writes
+    ``H_n`` and ``f_{n,l}``; the book keeps ``n`` for the number of examples.)
 
     Parameters
     ----------
     target : (float, float)
         Position of ``f_0``; must lie outside the hypothesis ellipse.
     learned : (float, float)
-        Position of ``f_{n,l}``; must lie inside the hypothesis ellipse.
+        Position of ``f_{m,n}``; must lie inside the hypothesis ellipse.
     hypothesis : ((float, float), float, float)
         Centre, width and height of the hypothesis ellipse.
     {ax}
@@ -109,15 +110,15 @@ def plot_modelling_errors(
     ax.text(
         cx,
         cy - 0.5 * height + 0.06,
-        r"hypothesis space $\mathcal{H}_n$",
+        r"hypothesis space $\mathcal{H}_m$",
         ha="center",
         va="bottom",
         color=COLORS["positive"],
     )
     points = (
         (target, "target", "$f_0$", (6, 4)),
-        (best, "best_in_class", "$f_n$", (-22, 6)),
-        (learned, "learned", r"$\hat f_{n,l}$", (6, -12)),
+        (best, "best_in_class", "$f_m$", (-22, 6)),
+        (learned, "learned", r"$\hat f_{m,n}$", (6, -12)),
     )
     for p, gid, text, offset in points:
         ax.plot(*p, "o", color=COLORS["model"], ms=5, gid=gid, zorder=4)
@@ -281,7 +282,9 @@ def plot_vc_bound(
     h, confidence = check_curve("h", h, "confidence", confidence)
     ax = get_ax(ax)
     color = OKABE_ITO[0] if color is None else color
-    ax.plot(h, confidence, color=color, ls=linestyle, label=label, gid="confidence")
+    # Drawn above the bound: where the empirical risk is 0 the two coincide, and the dashed
+    # confidence must stay visible on the solid bound.
+    ax.plot(h, confidence, color=color, ls=linestyle, label=label, gid="confidence", zorder=3)
     if emp_risk is not None:
         emp_risk = np.asarray(emp_risk, dtype=np.float64)
         if emp_risk.shape != h.shape:

@@ -165,6 +165,55 @@ def test_gunn_hard_margin_infeasible_and_ridge():
     np.testing.assert_allclose(clf.decision_function(Xg), f, atol=1e-6)
 
 
+def test_gunn_table22_tiny_C_scaled_and_polished():
+    """Check Gunn's Table 2.2 at C = 1e-8 (Fig. 2.8): w = C (-1.5, 1.5), b only in an interval.
+
+    Chapter 2 derives w, alpha and the interval [-1 + 1.5 C, -1 + 3 C] of optimal offsets by hand;
+    the estimator solves in u = alpha / C and polishes the active set, so w is exact to rounding.
+    """
+    C = 1e-8
+    Xg, yg = TABLE_2_2[:, :2], TABLE_2_2[:, 2]
+    clf = SVC(solver="qp", kernel="linear", C=C).fit(Xg, yg)
+    np.testing.assert_allclose(clf.coef_[0], C * np.array([-1.5, 1.5]), rtol=1e-6)
+    np.testing.assert_allclose(clf.result_.alpha / C, [1, 1, 1, 0, 1, 1, 1, 1, 1], atol=1e-6)
+    assert clf.margin_ == pytest.approx(2 / (1.5 * np.sqrt(2) * C), rel=1e-6)
+    lo, hi = clf.b_interval_
+    np.testing.assert_allclose([(lo + 1) / C, (hi + 1) / C], [1.5, 3.0], rtol=1e-4)
+    np.testing.assert_array_equal(clf.predict(Xg), -np.ones(len(yg)))
+
+
+def test_gunn_table22_ridge_is_the_squared_hinge_minimiser():
+    """Check that the listings' ridge (C = inf on infeasible data) minimises the squared hinge.
+
+    The 1e-10 ridge is the squared-slack dual with C = 1e10, so its (w, b) is, to about 1e-4 (the
+    ridge problem is badly conditioned and fails its certificate), the minimiser of
+    sum_i max(0, 1 - y_i f(x_i))^2 found by BFGS.
+    """
+    from scipy.optimize import minimize
+    from sklearn.exceptions import ConvergenceWarning
+
+    Xg, yg = TABLE_2_2[:, :2], TABLE_2_2[:, 2]
+    with pytest.warns(ConvergenceWarning):
+        ridge = SVC(solver="qp", kernel="linear", C=np.inf, infeasible="ridge").fit(Xg, yg)
+
+    def squared_hinge(z):
+        return np.sum(np.maximum(0.0, 1 - yg * (Xg @ z[:2] + z[2])) ** 2)
+
+    z = minimize(squared_hinge, np.zeros(3), method="BFGS", options={"gtol": 1e-12}).x
+    np.testing.assert_allclose([*ridge.coef_[0], ridge.intercept_[0]], z, atol=1e-4)
+
+
+def test_gunn_table51_erbf_support_vectors():
+    """Check the exponential-RBF regression on Gunn's Table 5.1 that chapter 3 draws.
+
+    epsilon = 0.5, C = inf, implicit bias, sigma = 1 (the report states no sigma): seven support
+    vectors, points 1, 2, 3, 4, 7, 8, 9 in the report's numbering.
+    """
+    reg = SVR(solver="qp", kernel=kernels.erbf(sigma=1.0), C=np.inf, epsilon=0.5, bias="implicit")
+    reg.fit(X51, Y51)
+    np.testing.assert_array_equal(reg.support_, [0, 1, 2, 3, 6, 7, 8])
+
+
 def test_gunn_iris_setosa():
     """Check Gunn's iris setosa example."""
     data = load_iris()

@@ -23,6 +23,7 @@ from svmbook.plots._style import (
     finish_axis,
     get_ax,
     label_axes,
+    legend_outside,
     level_handle,
     padded_limits,
     scatter_classes,
@@ -101,7 +102,7 @@ def plot_svc_2d(
     {window}
     {title_labels}
     legend : bool, default=True
-        Draw the legend (classes, SVs, boundary, margins).
+        Draw the legend (classes, SVs, boundary, margins) to the right of the axes, off the data.
 
     {returns_ax}
     """
@@ -159,7 +160,7 @@ def plot_svc_2d(
     label_axes(ax, xlabel, ylabel, title)
     if legend:
         point_handles, _ = ax.get_legend_handles_labels()
-        ax.legend(handles=point_handles + handles, loc="best")
+        legend_outside(ax, point_handles + handles)
     return ax
 
 

@@ -184,7 +184,7 @@ def loglog_slope(sizes, values):
 
 
 @styled
-def plot_scaling(sizes, values, *, label=None, fit=True, ax=None, xlabel="n", ylabel="time (s)"):
+def plot_scaling(sizes, values, *, label=None, fit=True, ax=None, xlabel="$n$", ylabel="time (s)"):
     """Draw measured cost against problem size on log-log axes, with the fitted power law.
 
     The fitted line ``c n^s`` is dotted and its slope ``s`` goes into the legend. Call it again on

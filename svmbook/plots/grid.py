@@ -11,12 +11,21 @@ __all__ = [
 
 @styled
 def plot_grid(
-    plot_fn, param, values, *, ncols=None, figsize=None, sharex=False, sharey=False, **kwargs
+    plot_fn,
+    param,
+    values,
+    *,
+    ncols=None,
+    figsize=None,
+    sharex=False,
+    sharey=False,
+    panel_title=None,
+    **kwargs,
 ):
     """Small multiples: ``plot_fn(**{param: v}, ax=ax, **kwargs)`` for each value, one panel each.
 
     The static half of every "static first, then widget" cell: a grid at representative values,
-    each panel titled ``"param = v"``.
+    each panel titled ``"param = v"`` unless ``panel_title`` says otherwise.
 
     Parameters
     ----------
@@ -32,6 +41,10 @@ def plot_grid(
         Figure size (default 3.6 x 3.0 inches per panel).
     sharex, sharey : bool, default=False
         Passed to ``plt.subplots``.
+    panel_title : str or False, optional
+        Each panel's title: by default ``"param = v"``; a format string with the field
+        ``{value}``, the formatted value (``"$C$ = {value}"`` for mathtext); or False to keep the
+        title that ``plot_fn`` drew.
     **kwargs
         Passed unchanged to every call of ``plot_fn``.
 
@@ -60,7 +73,10 @@ def plot_grid(
     axes = axes.ravel()
     for ax, value in zip(axes, values, strict=False):
         plot_fn(**{param: value}, ax=ax, **kwargs)
-        ax.set_title(f"{param} = {format_value(value)}")
+        if panel_title is None:
+            ax.set_title(f"{param} = {format_value(value)}")
+        elif panel_title is not False:
+            ax.set_title(panel_title.format(value=format_value(value)))
     for extra in axes[len(values) :]:
         extra.set_visible(False)
     return fig

@@ -102,7 +102,7 @@ def plot_svc_2d(
     {window}
     {title_labels}
     legend : bool, default=True
-        Draw the legend (classes, SVs, boundary, margins), to the right of the axes.
+        Draw the legend (classes, SVs, boundary, margins) to the right of the axes, off the data.
 
     {returns_ax}
     """
@@ -439,7 +439,7 @@ def plot_slacks(model, X, y, *, ax=None, title=None, tol=1e-9):
         level_handle("margins"),
         Line2D([], [], color=COLORS["negative"], lw=1.3, label=r"slack $\xi_i$ to the margin"),
     ]
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0))
+    legend_outside(ax, handles)
     return ax
 
 

@@ -195,7 +195,7 @@ _LOSS_PANELS = (
 
 @styled
 def plot_losses(*, epsilon=0.5, delta=1.0, ax=None, axes=None, r_max=3.0, n_grid=601):
-    """Gunn's Fig. 5.1: the four regression losses as functions of the residual ``f(x) - y``.
+    """Gunn's Fig. 5.1: the four regression losses as functions of the residual ``y - f(x)``.
 
     Quadratic (5.13), Laplace ``|r|``, Huber (5.17) and epsilon-insensitive (5.4); the functions
     themselves are :mod:`svmbook.losses` (re-exported here).
@@ -234,7 +234,7 @@ def plot_losses(*, epsilon=0.5, delta=1.0, ax=None, axes=None, r_max=3.0, n_grid
         "huber": rf"Huber, $\delta={delta:g}$",
         "epsilon_insensitive": rf"$\varepsilon$-insensitive, $\varepsilon={epsilon:g}$",
     }
-    xlabel, ylabel = "residual $f(x)-y$", "loss"
+    xlabel, ylabel = "residual $y - f(x)$", "loss"
     if axes is not None:
         axes = np.asarray(axes, dtype=object).ravel()
         if axes.size != 4:

@@ -8,7 +8,7 @@ new figure when None) and returns it.
 import numpy as np
 from matplotlib.patches import Rectangle
 
-from svmbook.plots._style import COLORS, get_ax, label_axes, styled
+from svmbook.plots._style import COLORS, get_ax, label_axes, legend_outside, styled
 from svmbook.solvers.pair_step import pair_step_geometry
 
 __all__ = [
@@ -156,7 +156,7 @@ def plot_pair_step(alpha, G, y, K, C, i, j, *, ax=None, contours=True, title=Non
     xlabel = rf"$\alpha_{{{i}}}$  ($y = {int(y[i]):+d}$)"
     label_axes(ax, xlabel, rf"$\alpha_{{{j}}}$  ($y = {int(y[j]):+d}$)", title)
     if legend:
-        ax.legend(loc="best", fontsize=7)
+        legend_outside(ax)  # the box fills the axes: any legend inside would hide part of it
     return ax
 
 
@@ -184,7 +184,7 @@ def loglog_slope(sizes, values):
 
 
 @styled
-def plot_scaling(sizes, values, *, label=None, fit=True, ax=None, xlabel="n", ylabel="time (s)"):
+def plot_scaling(sizes, values, *, label=None, fit=True, ax=None, xlabel="$n$", ylabel="time (s)"):
     """Draw measured cost against problem size on log-log axes, with the fitted power law.
 
     The fitted line ``c n^s`` is dotted and its slope ``s`` goes into the legend. Call it again on

@@ -49,3 +49,14 @@ def test_plot_grid_panels_and_titles():
     assert len(fig.axes) == 6 and sum(a.get_visible() for a in fig.axes) == 5
     assert fig.axes[1].get_title() == "delta = 1"
 
+
+
+def test_plot_grid_panel_title_format_and_keep():
+    def view(C, ax=None, **kwargs):
+        model = SVC(kernel="linear", C=C).fit(X22, Y22)
+        return plot_svc_2d(model, X22, Y22, ax=ax, title="own", **kwargs)
+
+    fig = plot_grid(view, "C", [1.0, 100.0], legend=False, panel_title=r"$C$ = {value}")
+    assert [a.get_title() for a in fig.axes] == ["$C$ = 1", "$C$ = 100"]
+    fig = plot_grid(view, "C", [1.0, 100.0], legend=False, panel_title=False)
+    assert [a.get_title() for a in fig.axes] == ["own", "own"]

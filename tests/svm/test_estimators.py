@@ -14,7 +14,7 @@ from sklearn.svm import SVC as SkSVC
 from sklearn.svm import SVR as SkSVR
 
 import svmbook
-from svmbook import SVC, SVR, MuSVC, NuSVC, NuSVR, OneClassSVM, kernels
+from svmbook import SVC, SVR, MuSVC, NuSVC, NuSVR, OneClassSVM, datasets, kernels
 from svmbook.qp import InfeasibleProblemError
 from svmbook.svm._machines import MACHINES
 
@@ -440,3 +440,52 @@ def test_warm_c_path_keeps_rows_and_reaches_the_cold_optimum():
     # a new gamma (a new kernel) gets a new row cache
     warm.set_params(gamma=0.2).fit(X, y)
     assert warm._warm_state["rows"] is not rows
+
+
+# Gunn (1998), chapter 6: the titanium fits of chapter 05 (epsilon = 0.05, implicit bias, x scaled
+# to [0, 1]). The flexible kernels reach the hard tube; the wide RBF, the RBF with sigma = 0.3 and
+# the Fourier kernel do not (the feasibility LP raises), and their ridge fits stay far from the
+# data; with C = 10 the spline and the B-spline miss the peak.
+TITANIUM_TUBE = {
+    "spline": kernels.spline(1),
+    "bspline": kernels.bspline(1, normalised=False),
+    "erbf 1.0": kernels.erbf(1.0),
+    "erbf 0.3": kernels.erbf(0.3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TITANIUM_TUBE))
+def test_svr_titanium_hard_tube_reached(name):
+    """Check that the spline, B-spline and ERBF hard tubes fit the titanium data within epsilon."""
+    X, y = datasets.load_titanium(scale="unit")
+    est = SVR(solver="qp", kernel=TITANIUM_TUBE[name], C=np.inf, epsilon=0.05, bias="auto")
+    model = est.fit(X, y)
+    assert model.fit_status_ == 0
+    np.testing.assert_allclose(np.abs(y - model.predict(X)).max(), 0.05, atol=1e-6)
+
+
+@pytest.mark.parametrize(
+    "kernel, max_residual",
+    [(kernels.rbf(sigma=1.0), 0.78), (kernels.rbf(sigma=0.3), 0.35), (kernels.fourier(3), 0.83)],
+)
+def test_svr_titanium_infeasible_tube_and_ridge(kernel, max_residual):
+    """Check that the hard tube is infeasible and the ridge fit misses it by the stated margin."""
+    X, y = datasets.load_titanium(scale="unit")
+    est = SVR(solver="qp", kernel=kernel, C=np.inf, epsilon=0.05, bias="auto")
+    with pytest.raises(InfeasibleProblemError):
+        est.fit(X, y)
+    # the ridge fits stop uncertified (multipliers of order 1e9): two decimals is what they carry
+    with pytest.warns(Warning):
+        ridge = est.set_params(infeasible="ridge").fit(X, y)
+    np.testing.assert_allclose(np.abs(y - ridge.predict(X)).max(), max_residual, atol=0.01)
+
+
+@pytest.mark.parametrize(
+    "kernel, peak", [(kernels.spline(1), 0.80), (kernels.bspline(1, normalised=False), 1.14)]
+)
+def test_svr_titanium_finite_C_misses_peak(kernel, peak):
+    """Check that with C = 10 the spline and B-spline fits stay well below the peak of 2.169."""
+    X, y = datasets.load_titanium(scale="unit")
+    model = SVR(solver="qp", kernel=kernel, C=10.0, epsilon=0.05, bias="auto").fit(X, y)
+    top = int(np.argmax(y))
+    np.testing.assert_allclose(model.predict(X[[top]])[0], peak, atol=5e-3)

@@ -65,8 +65,11 @@ _OTHER_STYLES = ((OKABE_ITO[3], ":"), (OKABE_ITO[5], (0, (5, 1, 1, 1))), (OKABE_
 
 
 def _threshold_style(name, k):
-    """(colour, linestyle) of the k-th threshold called ``name``."""
-    low = name.lower()
+    r"""(colour, linestyle) of the k-th threshold called ``name``.
+
+    The name is matched without mathtext markup, so ``"$\mu$-SVM KKT"`` is the mu-SVM's style.
+    """
+    low = name.lower().replace("$", "").replace("\\", "")
     for key, style in (("platt", "platt"), ("mu-svm", "mu_kkt"), ("geom", "geometric")):
         if key in low:
             return THRESHOLD_STYLES[style]

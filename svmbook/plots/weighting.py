@@ -331,7 +331,7 @@ def plot_weighted_svm(
     for name in thresholds:
         b = geo.b_geom if name == "geometric" else geo.kkt.b
         color, ls = THRESHOLD_STYLES[name]
-        label = "geometric $b$ (4.9)" if name == "geometric" else "KKT $b$ (4.8)"
+        label = "geometric boundary" if name == "geometric" else "KKT boundary"
         gid = f"threshold_{name}"
         draw_line(ax, geo.w, -b, xlim, ylim, color=color, ls=ls, lw=1.5, label=label, gid=gid)
     _scatter_weighted(ax, X, y, s, point_size=float(point_size), alpha=float(point_alpha))

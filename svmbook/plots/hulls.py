@@ -614,7 +614,7 @@ def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
         color=OKABE_ITO[4],
         lw=1.6,
         gid="rch_image",
-        label=f"RCH$(P, 1/{n - k})$ by (3.8)",
+        label=f"RCH$(P, 1/{n - k})$, the reflected image",
     )
     mark_star(ax, c, gid="centroid", label="centroid $c$", size=110, color="black")
     names = "abcdefghij"

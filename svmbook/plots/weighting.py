@@ -65,8 +65,11 @@ _OTHER_STYLES = ((OKABE_ITO[3], ":"), (OKABE_ITO[5], (0, (5, 1, 1, 1))), (OKABE_
 
 
 def _threshold_style(name, k):
-    """(colour, linestyle) of the k-th threshold called ``name``."""
-    low = name.lower()
+    r"""(colour, linestyle) of the k-th threshold called ``name``.
+
+    The name is matched without mathtext markup, so ``"$\mu$-SVM KKT"`` is the mu-SVM's style.
+    """
+    low = name.lower().replace("$", "").replace("\\", "")
     for key, style in (("platt", "platt"), ("mu-svm", "mu_kkt"), ("geom", "geometric")):
         if key in low:
             return THRESHOLD_STYLES[style]
@@ -328,7 +331,7 @@ def plot_weighted_svm(
     for name in thresholds:
         b = geo.b_geom if name == "geometric" else geo.kkt.b
         color, ls = THRESHOLD_STYLES[name]
-        label = "geometric $b$ (4.9)" if name == "geometric" else "KKT $b$ (4.8)"
+        label = "geometric boundary" if name == "geometric" else "KKT boundary"
         gid = f"threshold_{name}"
         draw_line(ax, geo.w, -b, xlim, ylim, color=color, ls=ls, lw=1.5, label=label, gid=gid)
     _scatter_weighted(ax, X, y, s, point_size=float(point_size), alpha=float(point_alpha))

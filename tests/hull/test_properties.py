@@ -19,6 +19,7 @@ from svmbook.hull import (
     nv_bound_clarkson,
     nv_bound_trivial,
     qrh,
+    rch_brute_2d,
 )
 
 
@@ -77,6 +78,25 @@ def test_counts_symmetric_and_facets_equal_vertices():
     n_v3, n_r3 = hull_counts(np.random.default_rng(6).standard_normal((9, 3)), [1.0, 1 / 3, 1 / 6])
     assert n_v3[1] == n_v3[2] and n_v3[0] <= 9
     assert np.all(n_r3 <= [klee_facet_bound(v, 3) for v in n_v3])
+
+
+def test_planar_counts_of_chapter_08():
+    # The counts of chapter 08's Figure 08.9 (25 uniform points, default_rng(3)): hull_counts
+    # equals the exact brute-force hull at every integer 1/mu, the half-integer counts are the sums
+    # of their integer neighbours, and every count respects the trivial and the facet bound.
+    P = np.random.default_rng(3).uniform(size=(25, 2))
+    ks = np.arange(1, 25)
+    nv_int, nf_int = hull_counts(P, [1 / k for k in ks])
+    nv_half, _ = hull_counts(P, [1 / (k + 0.5) for k in ks[:-1]])
+    assert nv_int.tolist() == [rch_brute_2d(P, k=int(k)).n_vertices for k in ks]
+    assert nv_int.tolist() == [
+        7, 15, 20, 22, 25, 28, 29, 27, 29, 32, 34, 32, 32, 34, 32, 29, 27, 29, 28, 25, 22, 20, 15, 7
+    ]
+    assert np.array_equal(nv_half, nv_int[:-1] + nv_int[1:])
+    assert np.array_equal(nf_int, nv_int)
+    for k in (2, 5, 12):
+        assert nv_int[k - 1] <= nv_bound_trivial(25, 1 / k)
+        assert nf_int[k - 1] <= nr_bound(25, 2, 1 / k)
 
 
 def test_trivial_bound():

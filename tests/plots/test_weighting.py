@@ -188,6 +188,16 @@ def test_plot_threshold_path():
         plot_threshold_path(C, {"a": [0.5, 2.0, 0.1]})
 
 
+def test_plot_threshold_path_mathtext_mu_svm_has_its_own_style():
+    # "$\\mu$-SVM KKT" must not be drawn in the C-SVM's KKT style (chapter 10's Figure 10.4).
+    C = np.array([0.01, 0.1, 1.0])
+    fractions = {"C-SVM KKT": [1.0, 0.98, 0.97], "$\\mu$-SVM KKT (smallest $\\rho$)": [0.98] * 3}
+    ax = plot_threshold_path(C, fractions)
+    c_svm, mu_svm = ax.lines[:2]
+    style = (c_svm.get_color(), c_svm.get_linestyle())
+    assert style != (mu_svm.get_color(), mu_svm.get_linestyle())
+
+
 def test_plot_platt_fit_threshold_line_at_minus_b_over_a(toy):
     X, y = toy
     f = X @ np.array([1.0, 1.0])

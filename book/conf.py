@@ -63,9 +63,28 @@ napoleon_use_rtype = False
 napoleon_use_param = False
 # Attributes sections as fields of their class, not as second descriptions of autodoc's members.
 napoleon_use_ivar = True
-autodoc_default_options = {"members": True, "member-order": "bysource"}
+autodoc_default_options = {
+    "members": True,
+    "member-order": "bysource",
+    # An estimator's fit/predict live in svmbook's base classes: document them on the estimator,
+    # but not what scikit-learn's mixins or the builtins provide (get_params, score, count, ...).
+    "inherited-members": ",".join(
+        [
+            "BaseEstimator",
+            "ClassifierMixin",
+            "RegressorMixin",
+            "OutlierMixin",
+            "TransformerMixin",
+            "MetaEstimatorMixin",
+            "ClassNamePrefixFeaturesOutMixin",
+            "tuple",
+            "dict",
+            "BaseException",
+            "object",
+        ]
+    ),
+}
 autodoc_typehints = "none"  # the docstrings' Parameters sections say the types in words
-autodoc_class_signature = "separated"
 # Type phrases of numpydoc ("array-like of shape (n_samples,)", "float, optional", "ndarray") are
 # prose, not cross-references, and no intersphinx inventory is loaded offline: they are not
 # checked. Every reference to svmbook's own classes still is (-n).
@@ -107,8 +126,14 @@ EXTERNAL = re.compile(r"^~?(sklearn|scipy|numpy|numba|matplotlib|dask|distribute
 
 
 def skip_member(app, what, name, obj, skip, options):
-    """Leave out scikit-learn's generated metadata-routing methods (``set_fit_request``, ...)."""
+    """Leave out what scikit-learn provides.
+
+    Its generated metadata-routing methods (``set_fit_request``, ...) and whatever its mixins
+    define (``set_output``, ...).
+    """
     if re.fullmatch(r"set_\w+_request", name):
+        return True
+    if (getattr(obj, "__module__", None) or "").startswith("sklearn."):
         return True
     return None
 

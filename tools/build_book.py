@@ -225,7 +225,8 @@ def render_algorithms(entries: list[dict]) -> str:
 def render_api(module: str) -> str:
     """Return the API reference page (markdown) of one module: its docstring and its __all__."""
     if module == "svmbook":  # the package's docstring; its names are documented where defined
-        return f"# `{module}`\n\n```{{eval-rst}}\n.. automodule:: {module}\n   :no-members:\n```\n"
+        options = "   :no-members:\n   :no-inherited-members:\n"
+        return f"# `{module}`\n\n```{{eval-rst}}\n.. automodule:: {module}\n{options}```\n"
     exclude = f"   :exclude-members: {API_EXCLUDE[module]}\n" if module in API_EXCLUDE else ""
     return (
         f"# `{module}`\n\n"

@@ -11,6 +11,7 @@ from it, and the repository URL of the launch buttons is ``[project.urls] Reposi
 ``pyproject.toml``.
 """
 
+import functools
 import importlib
 import os
 import re
@@ -190,8 +191,7 @@ def resolve_package_reference(app, env, node, contnode):
         candidates += [f"{module}.{cls}.{target}" if cls else "", f"{module}.{target}"]
     if node["reftype"] == "mod" and not target.startswith("svmbook"):
         return contnode if _resolve(target) is not None else None  # the standard library
-    candidates += _defined_in_package(target)
-    for path in filter(None, candidates):
+    for path in filter(None, candidates + _defined_in_package(target)):
         found = _documented_target(env, path)
         if found is not None:
             return _link(app, node, contnode, *found)
@@ -204,13 +204,23 @@ def _defined_in_package(target: str) -> list[str]:
     A docstring's short name (``qrh_steps``) is relative to the module that defines the documented
     function, which the reference node does not record (it holds the exporting package).
     """
-    head = target.split(".")[0]
-    found = {
-        id(getattr(mod, head)): f"{name}.{target}"
-        for name, mod in list(sys.modules.items())
-        if name.startswith("svmbook") and mod is not None and head in vars(mod)
-    }
-    return list(found.values()) if len(found) == 1 else []
+    owners = _package_names().get(target.split(".")[0], {})
+    return [f"{next(iter(owners.values()))}.{target}"] if len(owners) == 1 else []
+
+
+@functools.cache
+def _package_names() -> dict[str, dict[int, str]]:
+    """Map each name bound in an svmbook module to ``{id(object): module}``.
+
+    Built once, at the first unresolved reference: references are resolved after autodoc has
+    imported every documented module.
+    """
+    names: dict[str, dict[int, str]] = {}
+    for module_name, module in list(sys.modules.items()):
+        if module_name.startswith("svmbook") and module is not None:
+            for name, obj in vars(module).items():
+                names.setdefault(name, {}).setdefault(id(obj), module_name)
+    return names
 
 
 def _documented_target(env, path: str):

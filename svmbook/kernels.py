@@ -54,7 +54,8 @@ Numba dispatch
     negative inputs for the infinite spline, whose closed form is not PSD there).
 
 Errata and decisions (Gunn 1998, section 3.1; docs/errata.md#gunn-1998-eq-3-11 and
-docs/errata.md#gunn-1998-toolbox-kernels)
+docs/errata.md#gunn-1998-toolbox-kernels):
+
     * (3.11) integrates over ``tau`` (printed ``tau_s``); on ``x, x' >= 0`` the integral over
       ``[0, inf)`` of the truncated powers equals the integral over ``[0, min(x, x')]``, which is
       what :func:`spline` computes in closed form for any order.

@@ -182,3 +182,107 @@ def test_figures_are_inline(book):
         page = out / "notebooks" / f"{nb_path.stem}.html"
         images = [url for tag, _, url, _ in pages[page].refs if tag == "img"]
         assert len([u for u in images if u.endswith(".png")]) >= n_png, page.name
+
+
+# ---------------------------------------------------------------------------------------------
+# The apparatus: preface, parts, appendices, API reference, launch buttons.
+
+sys.path.insert(0, str(REPO / "tools"))
+import build_book  # noqa: E402
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    tomllib = pytest.importorskip("tomli")
+
+TOC = tomllib.loads((REPO / "book" / "toc.toml").read_text(encoding="utf-8"))
+APPENDICES = [a["doc"] for a in TOC["appendix"]]
+
+
+def _sidebar_links(pages, page):
+    return {(page.parent / urlsplit(url).path).resolve() for _, _, url, _ in pages[page].refs}
+
+
+def test_preface_and_appendices_are_in_the_table_of_contents(book):
+    out, pages = book
+    index = out / "index.html"
+    linked = _sidebar_links(pages, index)
+    for doc in ["preface", *APPENDICES]:
+        page = out / f"{doc}.html"
+        assert page in pages, f"no page {doc}.html"
+        assert page.resolve() in linked, f"the landing page does not link {doc}.html"
+    # In the toctree, not orphans: every chapter page's navigation reaches them too.
+    chapter = out / "notebooks" / f"{CHAPTERS[0].stem}.html"
+    assert (out / "docs" / "errata.html").resolve() in _sidebar_links(pages, chapter)
+    text = (out / "index.html").read_text(encoding="utf-8")
+    assert text.find('href="preface.html"') < text.find(f'href="notebooks/{CHAPTERS[0].stem}.html"')
+
+
+def test_parts_are_captions_in_chapter_order(book):
+    out, _ = book
+    text = html.unescape((out / "index.html").read_text(encoding="utf-8"))
+    captions = re.findall(r'class="caption-text">([^<]+)<', text)
+    parts = [p["caption"] for p in TOC["part"]]
+    assert captions[: len(parts) + 2] == ["Preface", *parts, "Appendices"]
+
+
+def test_preface_has_the_reading_paths_and_the_dependency_table(book):
+    out, pages = book
+    page = out / "preface.html"
+    text = html.unescape(page.read_text(encoding="utf-8"))
+    for heading in ("Self-study", "A one-semester course", "A research reader"):
+        assert heading in text, heading
+    assert "chapter-dependencies" in pages[page].ids
+    assert "{{" not in text, "a placeholder of book/preface.md was not filled"
+    # One row per chapter in the dependency table, each linking the chapter.
+    table = text[text.index('id="chapter-dependencies"') :]
+    for nb in CHAPTERS:
+        assert f"notebooks/{nb.stem}.html" in table, nb.name
+
+
+def test_api_reference_documents_every_module(book):
+    out, pages = book
+    index = out / "api" / "index.html"
+    assert index in pages
+    for module in build_book.API_MODULES:
+        page = out / "api" / f"{module}.html"
+        assert page in pages, f"no API page for {module}"
+        assert f"module-{module}" in pages[page].ids, module
+    svm = pages[out / "api" / "svmbook.svm.html"].ids
+    assert {"svmbook.svm.SVC", "svmbook.svm.SVC.fit", "svmbook.svm.MuSVC"} <= svm
+    assert "svmbook.qp.svc_dual" in pages[out / "api" / "svmbook.qp.html"].ids
+
+
+def test_algorithm_index_links_every_function_and_chapter(book):
+    out, pages = book
+    page = out / "algorithms.html"
+    urls = [url for _, _, url, _ in pages[page].refs]
+    data = tomllib.loads((REPO / "book" / "algorithms.toml").read_text(encoding="utf-8"))
+    for source in data["source"]:
+        for alg in source["algorithm"]:
+            assert any(url.endswith(f"#{alg['function']}") for url in urls), alg["function"]
+            assert any(f"notebooks/{alg['chapter']}_" in url for url in urls), alg["chapter"]
+
+
+def test_bibliography_and_glossary(book):
+    out, pages = book
+    bib = pages[out / "bibliography.html"].ids
+    sources = ("gunn-1998", "nguyen-2006", "goodrich-2012", "yeh-2014", "akaho-2002")
+    for key in (*sources, "platt-1999"):
+        assert f"bib-{key}" in bib, key
+    terms = [i for i in pages[out / "glossary.html"].ids if i.startswith("term-")]
+    assert len(terms) >= 40, len(terms)
+
+
+def test_launch_buttons_on_every_chapter(book):
+    out, pages = book
+    with open(REPO / "pyproject.toml", "rb") as fh:
+        repository = tomllib.load(fh)["project"]["urls"]["Repository"]
+    slug = urlsplit(repository).path.strip("/")
+    for nb in CHAPTERS:
+        page = out / "notebooks" / f"{nb.stem}.html"
+        urls = [url for tag, _, url, _ in pages[page].refs if tag == "a"]
+        binder = f"https://mybinder.org/v2/gh/{slug}/"
+        colab = f"https://colab.research.google.com/github/{slug}/"
+        assert any(u.startswith(binder) and u.endswith(f"notebooks/{nb.name}") for u in urls), nb
+        assert any(u.startswith(colab) and u.endswith(f"notebooks/{nb.name}") for u in urls), nb

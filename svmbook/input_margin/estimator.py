@@ -150,8 +150,8 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
         The resolved kernel.
     steps_ : list of InputMarginStep
         Step 0 (the SVM) and every completed step.
-    margins_ : ndarray of shape (len(steps_),)
-        The estimated input-space margin of each step.
+    margins_ : ndarray
+        The estimated input-space margin of each step, one per entry of ``steps_``.
     best_step_ : int
         The selected step.
     input_margin_ : float

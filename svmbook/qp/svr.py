@@ -56,7 +56,7 @@ def svr_dual(
       c corrected): :math:`\min \tfrac12 x^T\begin{bmatrix}K&-K\\-K&K\end{bmatrix}x + c^Tx`,
       :math:`c = (\varepsilon - y;\ \varepsilon + y)`,
       :math:`x = (\alpha; \alpha^*) \in [0, C]^{2n}`, :math:`\sum_i \alpha_i - \alpha_i^* = 0`.
-    * ``"laplace"`` (|f - y|, epsilon = 0), the beta-form (5.10)-(5.11):
+    * ``"laplace"`` (``|f - y|``, epsilon = 0), the beta-form (5.10)-(5.11):
       :math:`\min \tfrac12\beta^TK\beta - y^T\beta`, :math:`-C \le \beta_i \le C`,
       :math:`\sum\beta_i = 0`.
     * ``"quadratic"`` (5.13), listing convention:

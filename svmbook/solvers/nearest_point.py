@@ -988,8 +988,9 @@ def solve_min_norm_point(
         Labels in {-1, +1} for the perceptron; None for the plain minimum-norm point.
     bias : bool, default=True
         Add the perceptron's ``y_i y_j`` (ignored without ``y``).
-    sample_weight, method, stop, tol, max_iter, cache_size, history, step, update, diag_shift,
-    mode, polish
+    sample_weight, method, stop, tol, max_iter, cache_size, history
+        As in :func:`solve_nearest_point`.
+    step, update, diag_shift, mode, polish
         As in :func:`solve_nearest_point` (``diag_shift``: the L2 perceptron's ``delta_ij / D``).
 
     Returns

@@ -48,6 +48,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_is_fitted, indexable
 from tqdm.auto import tqdm
 
+from .._atomic_fit import atomic_fit
 from .._docstrings import shared_docs
 from .._validation import (
     check_bool,
@@ -358,6 +359,7 @@ class SVMSearchCV(MetaEstimatorMixin, BaseEstimator):
 
     # -- fit ---------------------------------------------------------------------------------------
 
+    @atomic_fit
     def fit(self, X, y=None, groups=None):
         """Run the search (and refit the best candidate).
 

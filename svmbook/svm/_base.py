@@ -69,6 +69,7 @@ from sklearn.utils.multiclass import _ovr_decision_function, check_classificatio
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from .. import kernels as _kernels
+from .._atomic_fit import atomic_fit
 from .._docstrings import shared_docs
 from .._validation import check_random_state, check_square
 from ..solvers.cache import prefill, row_cache
@@ -536,6 +537,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
 
     @_fit_context(prefer_skip_nested_validation=True)
     @_docs
+    @atomic_fit
     def fit(self, X, y, sample_weight=None):
         """Fit the classifier.
 
@@ -963,6 +965,7 @@ class BaseSVR(RegressorMixin, BaseSVM):
 
     @_fit_context(prefer_skip_nested_validation=True)
     @_docs
+    @atomic_fit
     def fit(self, X, y, sample_weight=None):
         """Fit the regressor.
 
@@ -1004,6 +1007,7 @@ class BaseOneClass(OutlierMixin, BaseSVM):
 
     @_fit_context(prefer_skip_nested_validation=True)
     @_docs
+    @atomic_fit
     def fit(self, X, y=None, sample_weight=None):
         """Fit the one-class SVM.
 

@@ -122,6 +122,79 @@ def fit_or_clear_error(make, X, y, name="", **params):
     return model
 
 
+def fit_with_bad_parameter(make, X, y, param, value, name=""):
+    """Fit with ``param=value``: a clear error that names ``param``, or a usable model.
+
+    Parameters
+    ----------
+    make : callable
+        Returns a new unfitted estimator.
+    X : array-like
+        The training points (well-formed).
+    y : array-like or None
+        The targets.
+    param : str
+        The parameter.
+    value : object
+        Its (bad) value.
+    name : str, default=""
+        The case's name, for the messages.
+
+    Returns
+    -------
+    estimator or None
+        The fitted model, or None after a clear error naming ``param``.
+    """
+    est = make()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            est.set_params(**{param: value})
+            model = est.fit(X, y) if y is not None else est.fit(X)
+        except CLEAR as exc:
+            assert param in str(exc), f"{name}: {param}={value!r} refused without naming it: {exc}"
+            return None
+        check_usable(model, X, name)
+    return model
+
+
+def fit_exhausted(make, X, y, name="", **params):
+    """Fit with an iteration budget too small: a usable model that warns, or a clear error.
+
+    Parameters
+    ----------
+    make : callable
+        Returns a new unfitted estimator.
+    X : array-like
+        The training points.
+    y : array-like or None
+        The targets.
+    name : str, default=""
+        The case's name, for the messages.
+    **params
+        The budget (e.g. ``max_iter=1``).
+
+    Returns
+    -------
+    estimator or None
+        The fitted model, or None after a clear error.
+    """
+    est = make().set_params(**params)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            model = est.fit(X, y) if y is not None else est.fit(X)
+        except CLEAR as exc:
+            assert str(exc), f"{name}: empty error message"
+            return None
+    converged = getattr(model, "fit_status_", 1) == 0
+    assert converged or caught, f"{name}: {params} exhausted without a warning"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_usable(model, X, name)
+    return model
+
+
 def call_or_clear_error(function, *args, name="", **kwargs):
     """Call ``function``; return its result, or None when a clear error was raised.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._fetch import fetch_file
+from ._parse import check_table, parse
 
 __all__ = ["load_libsvm"]
 
@@ -93,8 +94,12 @@ def _read_table_file(path, reader, n_features):
     if reader == "svmlight":
         from sklearn.datasets import load_svmlight_file
 
-        X, y = load_svmlight_file(str(path), n_features=n_features, dtype=np.float64)
+        X, y = parse(str(path), load_svmlight_file, n_features=n_features, dtype=np.float64)
+        if X.shape[0] == 0:
+            raise ValueError(f"{path}: no rows")
         return X, y
     delimiter = "," if reader == "csv" else None
-    table = np.loadtxt(path, delimiter=delimiter, skiprows=1 if reader == "table1" else 0, ndmin=2)
+    table = parse(path, np.loadtxt, delimiter=delimiter, skiprows=1 if reader == "table1" else 0,
+                  ndmin=2)  # fmt: skip
+    table = check_table(path, table)
     return table[:, :-1], table[:, -1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._fetch import fetch_file
+from ._parse import check_table, parse
 
 __all__ = ["load_usps"]
 
@@ -29,7 +30,8 @@ def load_usps(subset="train"):
     """
     if subset not in ("train", "test"):
         raise ValueError(f"subset must be 'train' or 'test', got {subset!r}")
-    table = np.loadtxt(fetch_file(f"usps/zip.{subset}.gz"), dtype=np.float64, ndmin=2)
+    path = fetch_file(f"usps/zip.{subset}.gz")
+    table = check_table(path, parse(path, np.loadtxt, dtype=np.float64, ndmin=2))
     if table.shape[1] != 257:
         raise ValueError(f"usps/zip.{subset}.gz: expected 257 columns, found {table.shape[1]}")
     return np.ascontiguousarray(table[:, 1:]), table[:, 0].astype(np.int64)

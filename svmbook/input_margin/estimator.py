@@ -259,7 +259,7 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
                     f"InputMarginSVC: {self.stop_reason_}; keeping steps 0-{k} "
                     "(the last good step)",
                     ConvergenceWarning,
-                    stacklevel=2,
+                    stacklevel=3,  # fit's caller, past atomic_fit's wrapper
                 )
                 break
             self.steps_.append(step)
@@ -277,7 +277,7 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
                 f"InputMarginSVC: the QP of step(s) {uncertified} was not certified optimal "
                 "(ill-conditioned hard-margin dual?); consider a finite C",
                 ConvergenceWarning,
-                stacklevel=2,
+                stacklevel=3,  # fit's caller, past atomic_fit's wrapper
             )
         return self
 

@@ -1,0 +1,116 @@
+"""Property-based robustness cases of :class:`svmbook.input_margin.InputMarginSVC`.
+
+Run by ``test_robustness.py``; the rule and the machinery are ``tests/_robustness.py``'s. Each
+example solves cvxopt QPs, so the cases draw fewer examples than the SVM suites.
+"""
+
+import numpy as np
+from _robustness import (
+    BAD_NUMBERS,
+    DEGENERATE,
+    EXPONENTS,
+    FEW,
+    MALFORMED,
+    fit_exhausted,
+    fit_or_clear_error,
+    fit_with_bad_parameter,
+    malformed,
+    must_refuse,
+)
+from _robustness import degenerate as make_degenerate
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from svmbook.input_margin import InputMarginSVC
+
+CASES = settings(FEW, max_examples=20)
+
+ESTIMATORS = {
+    "full": lambda: InputMarginSVC(C=10.0, n_steps=2),
+    "simplified": lambda: InputMarginSVC(C=10.0, n_steps=2, algorithm="simplified"),
+    "hard": lambda: InputMarginSVC(n_steps=1),
+    "linear": lambda: InputMarginSVC(kernel="linear", C=1.0, n_steps=1),
+    "poly-metric": lambda: InputMarginSVC(
+        kernel="poly", degree=2, C=10.0, n_steps=1, metric=lambda X: np.eye(X.shape[1])
+    ),  # fmt: skip
+}
+NUMERIC = ["gamma", "degree", "coef0", "C", "n_steps", "n_foot_iter", "foot_tol", "rcond"]
+
+
+def _labels(n):
+    return np.arange(n) % 2
+
+
+@CASES
+@given(
+    name=st.sampled_from(sorted(ESTIMATORS)),
+    exponent=st.sampled_from(EXPONENTS),
+    n=st.integers(min_value=1, max_value=14),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_any_scale(name, exponent, n, seed):
+    """Data scaled from 1e-300 to 1e300, any size from one point on."""
+    X = np.random.default_rng(seed).normal(size=(n, 2)) * 10.0**exponent
+    fit_or_clear_error(ESTIMATORS[name], X, _labels(n), name=name)
+
+
+@CASES
+@given(
+    name=st.sampled_from(sorted(ESTIMATORS)),
+    kind=st.sampled_from(DEGENERATE),
+    n=st.integers(min_value=2, max_value=12),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_degenerate_data(name, kind, n, seed):
+    """NaN and inf, constant features, duplicated and collinear points, one class, zeros."""
+    rng = np.random.default_rng(seed)
+    X, y = make_degenerate(kind, rng.normal(size=(n, 2)), _labels(n), rng=rng)
+    fit_or_clear_error(ESTIMATORS[name], X, y, name=name)
+
+
+@CASES
+@given(name=st.sampled_from(sorted(ESTIMATORS)), bad=st.sampled_from(MALFORMED))
+def test_wrong_shapes_and_types(name, bad):
+    """Wrong shapes and dtypes raise a clear error."""
+    X = np.random.default_rng(0).normal(size=(10, 2))
+    X, y = malformed(bad, X, _labels(10))
+    model = fit_or_clear_error(ESTIMATORS[name], X, y, name=name)
+    if must_refuse(bad, y):
+        assert model is None, f"{name} accepted {bad} input"
+
+
+@settings(CASES, max_examples=40)
+@given(param=st.sampled_from(NUMERIC), value=st.sampled_from(BAD_NUMBERS))
+def test_bad_parameters(param, value):
+    """Negative, zero, NaN, inf and wrongly typed numeric parameters: refused by name, or usable."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(12, 2))
+    fit_with_bad_parameter(ESTIMATORS["full"], X, (X[:, 0] > 0).astype(int), param, value)
+
+
+@CASES
+@given(
+    param=st.sampled_from(
+        ["kernel", "metric", "algorithm", "simplified_qp", "select", "slow_down"]
+    ),  # fmt: skip
+    value=st.sampled_from(["x", None, 1.0, np.nan, [1.0], lambda X: -np.ones((len(X), 2, 2))]),
+)
+def test_bad_options(param, value):
+    """Unknown options, non-callable or non-positive-definite metrics: refused by name."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(12, 2))
+    y = (X[:, 0] > 0).astype(int)
+    fit_with_bad_parameter(ESTIMATORS["full"], X, y, param, value)
+
+
+@CASES
+@given(
+    name=st.sampled_from(sorted(ESTIMATORS)),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_foot_iteration_exhaustion(name, seed):
+    """One foot-of-perpendicular iteration: a usable model that warns, or a clear error."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(16, 2))
+    y = (X[:, 0] + 0.3 * rng.normal(size=16) > 0).astype(int)
+    fit_exhausted(ESTIMATORS[name], X, y, name=name, n_foot_iter=1)

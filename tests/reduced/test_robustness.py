@@ -1,0 +1,32 @@
+"""No input crashes :mod:`svmbook.reduced`: the property-based cases of ``robustness_cases.py``.
+
+They run in a subprocess so that a crash inside compiled code (a segmentation fault) fails this
+test with its signal instead of killing the test runner. The fast tests pin what the cases found.
+"""
+
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+from _robustness import run_cases
+
+from svmbook.solvers.smooth_plus import smooth_plus, smooth_plus_grad, smooth_plus_hess
+
+CASES = Path(__file__).with_name("robustness_cases.py")
+
+
+@pytest.mark.slow
+def test_robustness_cases_in_a_subprocess():
+    """Every case raises a clear error or returns a usable model; nothing crashes."""
+    run_cases(CASES)
+
+
+def test_smooth_plus_overflows_to_its_limits_silently():
+    """beta |x| beyond the floats gives the exact limits, without an overflow warning."""
+    x = np.array([-1e308, 0.0, 1e308])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        np.testing.assert_array_equal(smooth_plus(x, 10.0), [0.0, np.log(2.0) / 10.0, 1e308])
+        np.testing.assert_array_equal(smooth_plus_grad(x, 10.0), [0.0, 0.5, 1.0])
+        np.testing.assert_array_equal(smooth_plus_hess(x, 10.0), [0.0, 2.5, 0.0])

@@ -449,10 +449,12 @@ def _cluster(client, timeout):
         raise TypeError(f"client must be a distributed.Client, a scheduler address or None, "
                         f"got {type(client).__name__}")  # fmt: skip
     try:
-        yield distributed.default_client()
-        return
+        default = distributed.default_client()
     except ValueError:  # no client yet: start a local cluster for this fit
-        pass
+        default = None
+    if default is not None:  # yielded outside the try: the fit's own ValueError passes through
+        yield default
+        return
     # one BLAS thread in this process while its worker threads run: concurrent multithreaded
     # BLAS calls from two threads ran a fit 5-6 times slower than in memory (200,000 x 20,
     # m = 200); worker processes get one BLAS thread from distributed's nanny already

@@ -11,7 +11,6 @@ from _robustness import (
     EXPONENTS,
     FEW,
     MALFORMED,
-    fit_exhausted,
     fit_or_clear_error,
     fit_with_bad_parameter,
     malformed,
@@ -21,7 +20,7 @@ from _robustness import degenerate as make_degenerate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from svmbook.input_margin import InputMarginSVC
+from svmbook.input_margin import CONVERGED, MAX_ITER, VANISHING_GRADIENT, InputMarginSVC
 
 CASES = settings(FEW, max_examples=20)
 
@@ -31,7 +30,7 @@ ESTIMATORS = {
     "hard": lambda: InputMarginSVC(n_steps=1),
     "linear": lambda: InputMarginSVC(kernel="linear", C=1.0, n_steps=1),
     "poly-metric": lambda: InputMarginSVC(
-        kernel="poly", degree=2, C=10.0, n_steps=1, metric=lambda X: np.eye(X.shape[1])
+        kernel="poly", degree=2, C=10.0, n_steps=1, metric=lambda x: np.eye(x.shape[0])
     ),  # fmt: skip
 }
 NUMERIC = ["gamma", "degree", "coef0", "C", "n_steps", "n_foot_iter", "foot_tol", "rcond"]
@@ -108,9 +107,17 @@ def test_bad_options(param, value):
     name=st.sampled_from(sorted(ESTIMATORS)),
     seed=st.integers(min_value=0, max_value=10_000),
 )
-def test_foot_iteration_exhaustion(name, seed):
-    """One foot-of-perpendicular iteration: a usable model that warns, or a clear error."""
+def test_foot_iteration_budget(name, seed):
+    """One foot update per step: a usable model, or a clear error.
+
+    Akaho's Algorithm 1 interleaves a fixed number of foot updates with each coefficient update
+    (its feet need not converge within a step), so an unconverged foot is recorded in the step's
+    ``foot_status``, not warned about; the budget that warns when exhausted is the QP's.
+    """
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(16, 2))
     y = (X[:, 0] + 0.3 * rng.normal(size=16) > 0).astype(int)
-    fit_exhausted(ESTIMATORS[name], X, y, name=name, n_foot_iter=1)
+    model = fit_or_clear_error(ESTIMATORS[name], X, y, name=name, n_foot_iter=1)
+    if model is not None and name != "simplified":
+        statuses = [s.foot_status for s in model.steps_[1:] if s.foot_status is not None]
+        assert all(np.isin(s, [CONVERGED, MAX_ITER, VANISHING_GRADIENT]).all() for s in statuses)

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from _robustness import run_cases
 
+from svmbook.reduced import RSVC
 from svmbook.solvers.smooth_plus import smooth_plus, smooth_plus_grad, smooth_plus_hess
 
 CASES = Path(__file__).with_name("robustness_cases.py")
@@ -30,3 +31,15 @@ def test_smooth_plus_overflows_to_its_limits_silently():
         np.testing.assert_array_equal(smooth_plus(x, 10.0), [0.0, np.log(2.0) / 10.0, 1e308])
         np.testing.assert_array_equal(smooth_plus_grad(x, 10.0), [0.0, 0.5, 1.0])
         np.testing.assert_array_equal(smooth_plus_hess(x, 10.0), [0.0, 2.5, 0.0])
+
+
+def test_an_error_inside_a_dask_fit_on_the_default_client_stays_itself():
+    """A ValueError of the fit passes through the cluster context (it was a RuntimeError)."""
+    da = pytest.importorskip("dask.array")
+    distributed = pytest.importorskip("distributed")
+    X = np.random.default_rng(0).normal(size=(40, 2))
+    X[3, 0] = np.nan
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=1,
+                            dashboard_address=":0"):  # fmt: skip
+        with pytest.raises(ValueError, match="NaN or inf"):
+            RSVC(gamma=0.5, random_state=0).fit(da.from_array(X, chunks=10), np.arange(40) % 2)

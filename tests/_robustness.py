@@ -7,6 +7,8 @@ are not collected by themselves (no ``test_`` prefix): each package's ``test_rob
 runs its cases module in a subprocess with :func:`run_cases`, so that an input that crashed the
 interpreter inside compiled code fails that test with its signal instead of killing the runner.
 
+The test factories (:func:`scale_cases`, :func:`degenerate_cases`, :func:`malformed_cases`,
+:func:`cases_in_a_subprocess`) return the tests every suite shares, for its own estimators.
 Importable from any test module: ``tests/conftest.py`` puts ``tests/`` on ``sys.path``.
 """
 
@@ -16,7 +18,9 @@ import sys
 import warnings
 
 import numpy as np
-from hypothesis import HealthCheck, settings
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 #: The exceptions that count as a clear error.
 CLEAR = (ValueError, TypeError)
@@ -337,3 +341,136 @@ def run_cases(path):
     )
     assert proc.returncode >= 0, f"crashed with signal {-proc.returncode}:\n{proc.stdout[-4000:]}"
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+
+
+def scale_cases(estimators, targets, *, n_max=24, d_max=4, case_settings=SETTINGS):
+    """Return the test that fits each estimator to data at scales 1e-300..1e300, n from 1 on.
+
+    Parameters
+    ----------
+    estimators : dict
+        Case name -> callable returning a new unfitted estimator.
+    targets : callable
+        ``targets(name, X, rng)``: the targets of a case (None: ``fit(X)``).
+    n_max : int, default=24
+        The most points.
+    d_max : int, default=4
+        The most features.
+    case_settings : hypothesis.settings, default=SETTINGS
+        The test's settings.
+
+    Returns
+    -------
+    callable
+        The hypothesis test ``test_any_scale``.
+    """
+
+    @case_settings
+    @given(
+        name=st.sampled_from(sorted(estimators)),
+        exponent=st.sampled_from(EXPONENTS),
+        n=st.integers(min_value=1, max_value=n_max),
+        d=st.integers(min_value=1, max_value=d_max),
+        seed=st.integers(min_value=0, max_value=10_000),
+    )
+    def test_any_scale(name, exponent, n, d, seed):
+        """Data scaled from 1e-300 to 1e300, any size from one point on."""
+        rng = np.random.default_rng(seed)
+        X = rng.normal(size=(n, d)) * 10.0**exponent
+        fit_or_clear_error(estimators[name], X, targets(name, X, rng), name=name)
+
+    return test_any_scale
+
+
+def degenerate_cases(estimators, targets, regression=(), *, n_max=20, case_settings=SETTINGS):
+    """Return the test that fits each estimator to each kind of :func:`degenerate` data.
+
+    Parameters
+    ----------
+    estimators : dict
+        Case name -> callable returning a new unfitted estimator.
+    targets : callable
+        ``targets(name, X, rng)``: the targets of a case (None: ``fit(X)``).
+    regression : tuple of str, default=()
+        Prefixes of the case names whose targets are real (``"one_class"`` leaves them).
+    n_max : int, default=20
+        The most points (three features).
+    case_settings : hypothesis.settings, default=SETTINGS
+        The test's settings.
+
+    Returns
+    -------
+    callable
+        The hypothesis test ``test_degenerate_data``.
+    """
+
+    @case_settings
+    @given(
+        name=st.sampled_from(sorted(estimators)),
+        kind=st.sampled_from(DEGENERATE),
+        n=st.integers(min_value=2, max_value=n_max),
+        seed=st.integers(min_value=0, max_value=10_000),
+    )
+    def test_degenerate_data(name, kind, n, seed):
+        """NaN and inf, constant features, duplicated and collinear points, one class, zeros."""
+        rng = np.random.default_rng(seed)
+        X = rng.normal(size=(n, 3))
+        real = name.startswith(tuple(regression))
+        X, y = degenerate(kind, X, targets(name, X, rng), real, rng)
+        fit_or_clear_error(estimators[name], X, y, name=name)
+
+    return test_degenerate_data
+
+
+def malformed_cases(estimators, targets, *, case_settings=SETTINGS):
+    """Return the test that each estimator refuses each :func:`malformed` input clearly.
+
+    Parameters
+    ----------
+    estimators : dict
+        Case name -> callable returning a new unfitted estimator.
+    targets : callable
+        ``targets(name, X, rng)``: the targets of a case (None: ``fit(X)``).
+    case_settings : hypothesis.settings, default=SETTINGS
+        The test's settings.
+
+    Returns
+    -------
+    callable
+        The hypothesis test ``test_wrong_shapes_and_types``.
+    """
+
+    @case_settings
+    @given(name=st.sampled_from(sorted(estimators)), bad=st.sampled_from(MALFORMED))
+    def test_wrong_shapes_and_types(name, bad):
+        """Wrong shapes and dtypes raise a clear error."""
+        rng = np.random.default_rng(0)
+        X = rng.normal(size=(10, 2))
+        X, y = malformed(bad, X, targets(name, X, rng))
+        model = fit_or_clear_error(estimators[name], X, y, name=name)
+        if must_refuse(bad, y):
+            assert model is None, f"{name} accepted {bad} input"
+
+    return test_wrong_shapes_and_types
+
+
+def cases_in_a_subprocess(path):
+    """Return the slow test that runs the cases module ``path`` by :func:`run_cases`.
+
+    Parameters
+    ----------
+    path : path-like
+        The cases module.
+
+    Returns
+    -------
+    callable
+        The test ``test_robustness_cases_in_a_subprocess``, marked ``slow``.
+    """
+
+    @pytest.mark.slow
+    def test_robustness_cases_in_a_subprocess():
+        """Every case raises a clear error or returns a usable model; nothing crashes."""
+        run_cases(path)
+
+    return test_robustness_cases_in_a_subprocess

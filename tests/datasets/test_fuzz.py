@@ -6,13 +6,6 @@ this test with its signal instead of killing the test runner.
 
 from pathlib import Path
 
-import pytest
-from _robustness import run_cases
+from _robustness import cases_in_a_subprocess
 
-CASES = Path(__file__).with_name("fuzz_cases.py")
-
-
-@pytest.mark.slow
-def test_fuzz_cases_in_a_subprocess():
-    """Every fuzzed file gives a clear ValueError or a consistent parse; nothing crashes."""
-    run_cases(CASES)
+test_cases_in_a_subprocess = cases_in_a_subprocess(Path(__file__).with_name("fuzz_cases.py"))

@@ -7,16 +7,13 @@ example solves cvxopt QPs, so the cases draw fewer examples than the SVM suites.
 import numpy as np
 from _robustness import (
     BAD_NUMBERS,
-    DEGENERATE,
-    EXPONENTS,
     FEW,
-    MALFORMED,
+    degenerate_cases,
     fit_or_clear_error,
     fit_with_bad_parameter,
-    malformed,
-    must_refuse,
+    malformed_cases,
+    scale_cases,
 )
-from _robustness import degenerate as make_degenerate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,46 +33,17 @@ ESTIMATORS = {
 NUMERIC = ["gamma", "degree", "coef0", "C", "n_steps", "n_foot_iter", "foot_tol", "rcond"]
 
 
-def _labels(n):
-    return np.arange(n) % 2
+def _targets(name, X, rng):
+    return np.arange(len(X)) % 2
 
 
-@CASES
-@given(
-    name=st.sampled_from(sorted(ESTIMATORS)),
-    exponent=st.sampled_from(EXPONENTS),
-    n=st.integers(min_value=1, max_value=14),
-    seed=st.integers(min_value=0, max_value=10_000),
-)
-def test_any_scale(name, exponent, n, seed):
-    """Data scaled from 1e-300 to 1e300, any size from one point on."""
-    X = np.random.default_rng(seed).normal(size=(n, 2)) * 10.0**exponent
-    fit_or_clear_error(ESTIMATORS[name], X, _labels(n), name=name)
+test_any_scale = scale_cases(ESTIMATORS, _targets, n_max=14, d_max=2, case_settings=CASES)
 
 
-@CASES
-@given(
-    name=st.sampled_from(sorted(ESTIMATORS)),
-    kind=st.sampled_from(DEGENERATE),
-    n=st.integers(min_value=2, max_value=12),
-    seed=st.integers(min_value=0, max_value=10_000),
-)
-def test_degenerate_data(name, kind, n, seed):
-    """NaN and inf, constant features, duplicated and collinear points, one class, zeros."""
-    rng = np.random.default_rng(seed)
-    X, y = make_degenerate(kind, rng.normal(size=(n, 2)), _labels(n), rng=rng)
-    fit_or_clear_error(ESTIMATORS[name], X, y, name=name)
+test_degenerate_data = degenerate_cases(ESTIMATORS, _targets, n_max=12, case_settings=CASES)
 
 
-@CASES
-@given(name=st.sampled_from(sorted(ESTIMATORS)), bad=st.sampled_from(MALFORMED))
-def test_wrong_shapes_and_types(name, bad):
-    """Wrong shapes and dtypes raise a clear error."""
-    X = np.random.default_rng(0).normal(size=(10, 2))
-    X, y = malformed(bad, X, _labels(10))
-    model = fit_or_clear_error(ESTIMATORS[name], X, y, name=name)
-    if must_refuse(bad, y):
-        assert model is None, f"{name} accepted {bad} input"
+test_wrong_shapes_and_types = malformed_cases(ESTIMATORS, _targets, case_settings=CASES)
 
 
 @settings(CASES, max_examples=40)

@@ -8,18 +8,11 @@ import pickle
 from pathlib import Path
 
 import numpy as np
-import pytest
-from _robustness import run_cases
+from _robustness import cases_in_a_subprocess
 
 from svmbook.input_margin import InputMarginSVC
 
-CASES = Path(__file__).with_name("robustness_cases.py")
-
-
-@pytest.mark.slow
-def test_robustness_cases_in_a_subprocess():
-    """Every case raises a clear error or returns a usable model; nothing crashes."""
-    run_cases(CASES)
+test_cases_in_a_subprocess = cases_in_a_subprocess(Path(__file__).with_name("robustness_cases.py"))
 
 
 def test_pickled_model_gives_the_same_decision_values_on_its_training_points():

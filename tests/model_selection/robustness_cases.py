@@ -13,14 +13,13 @@ from _robustness import (
     DEGENERATE,
     EXPONENTS,
     FEW,
-    MALFORMED,
     SETTINGS,
     call_or_clear_error,
     degenerate,
-    fit_or_clear_error,
+    degenerate_cases,
     fit_with_bad_parameter,
-    malformed,
-    must_refuse,
+    malformed_cases,
+    scale_cases,
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -58,6 +57,10 @@ ESTIMATORS = {
 ESTIMATES = ["loo", "kfold", "holdout", "xi_alpha", "gacv", "sv_bound", "r_delta_sq"]
 
 
+def _labels(name, X, rng):
+    return np.arange(len(X)) % 2
+
+
 def _estimate(which, X, y):
     """Return one estimate of an SVC on ``(X, y)`` (the model fitted inside when needed)."""
     if which == "loo":
@@ -84,42 +87,15 @@ def _finite_numbers(result, what):
             assert np.all(np.isfinite(a)), f"{what}: non-finite {v!r}"
 
 
-@CASES
-@given(
-    name=st.sampled_from(sorted(ESTIMATORS)),
-    exponent=st.sampled_from(EXPONENTS),
-    n=st.integers(min_value=1, max_value=16),
-    seed=st.integers(min_value=0, max_value=10_000),
+test_search_at_any_scale = scale_cases(ESTIMATORS, _labels, n_max=16, d_max=2, case_settings=CASES)
+
+
+test_search_on_degenerate_data = degenerate_cases(
+    ESTIMATORS, _labels, n_max=14, case_settings=CASES
 )
-def test_search_at_any_scale(name, exponent, n, seed):
-    """Searches on data scaled from 1e-300 to 1e300, any size from one point on."""
-    X = np.random.default_rng(seed).normal(size=(n, 2)) * 10.0**exponent
-    fit_or_clear_error(ESTIMATORS[name], X, np.arange(n) % 2, name=name)
 
 
-@CASES
-@given(
-    name=st.sampled_from(sorted(ESTIMATORS)),
-    kind=st.sampled_from(DEGENERATE),
-    n=st.integers(min_value=4, max_value=14),
-    seed=st.integers(min_value=0, max_value=10_000),
-)
-def test_search_on_degenerate_data(name, kind, n, seed):
-    """NaN and inf, constant features, duplicated and collinear points, one class, zeros."""
-    rng = np.random.default_rng(seed)
-    X, y = degenerate(kind, rng.normal(size=(n, 3)), np.arange(n) % 2, rng=rng)
-    fit_or_clear_error(ESTIMATORS[name], X, y, name=name)
-
-
-@CASES
-@given(name=st.sampled_from(sorted(ESTIMATORS)), bad=st.sampled_from(MALFORMED))
-def test_search_on_wrong_shapes_and_types(name, bad):
-    """Wrong shapes and dtypes raise a clear error."""
-    X = np.random.default_rng(0).normal(size=(10, 2))
-    X, y = malformed(bad, X, np.arange(10) % 2)
-    model = fit_or_clear_error(ESTIMATORS[name], X, y, name=name)
-    if must_refuse(bad, y):
-        assert model is None, f"{name} accepted {bad} input"
+test_search_on_wrong_shapes_and_types = malformed_cases(ESTIMATORS, _labels, case_settings=CASES)
 
 
 @settings(SETTINGS, max_examples=40)

@@ -6,13 +6,6 @@ test with its signal instead of killing the test runner.
 
 from pathlib import Path
 
-import pytest
-from _robustness import run_cases
+from _robustness import cases_in_a_subprocess
 
-CASES = Path(__file__).with_name("robustness_cases.py")
-
-
-@pytest.mark.slow
-def test_robustness_cases_in_a_subprocess():
-    """Every case raises a clear error or returns a usable model; nothing crashes."""
-    run_cases(CASES)
+test_cases_in_a_subprocess = cases_in_a_subprocess(Path(__file__).with_name("robustness_cases.py"))

@@ -15,16 +15,16 @@ from _robustness import (
     BAD_NUMBERS,
     DEGENERATE,
     EXPONENTS,
-    MALFORMED,
     SETTINGS,
     call_or_clear_error,
     check_usable,
     degenerate,
+    degenerate_cases,
     fit_exhausted,
     fit_or_clear_error,
     fit_with_bad_parameter,
-    malformed,
-    must_refuse,
+    malformed_cases,
+    scale_cases,
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -99,45 +99,15 @@ def _fit(name, X, y, **params):
     return fit_or_clear_error(ESTIMATORS[name], X, y, name=name, **params)
 
 
-@CASES
-@given(
-    name=st.sampled_from(sorted(ESTIMATORS)),
-    exponent=st.sampled_from(EXPONENTS),
-    n=st.integers(min_value=1, max_value=20),
-    d=st.integers(min_value=1, max_value=3),
-    seed=st.integers(min_value=0, max_value=10_000),
+test_any_scale = scale_cases(ESTIMATORS, _targets, n_max=20, d_max=3, case_settings=CASES)
+
+
+test_degenerate_data = degenerate_cases(
+    ESTIMATORS, _targets, REGRESSION, n_max=16, case_settings=CASES
 )
-def test_any_scale(name, exponent, n, d, seed):
-    """Data scaled from 1e-300 to 1e300, any size from one point on."""
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, d)) * 10.0**exponent
-    _fit(name, X, _targets(name, X, rng))
 
 
-@CASES
-@given(
-    name=st.sampled_from(sorted(ESTIMATORS)),
-    kind=st.sampled_from(DEGENERATE),
-    n=st.integers(min_value=2, max_value=16),
-    seed=st.integers(min_value=0, max_value=10_000),
-)
-def test_degenerate_data(name, kind, n, seed):
-    """NaN and inf, constant features, duplicated and collinear points, one class, zeros."""
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, 3))
-    _fit(name, *degenerate(kind, X, _targets(name, X, rng), name.startswith(REGRESSION), rng))
-
-
-@CASES
-@given(name=st.sampled_from(sorted(ESTIMATORS)), bad=st.sampled_from(MALFORMED))
-def test_wrong_shapes_and_types(name, bad):
-    """Wrong shapes and dtypes raise a clear error."""
-    rng = np.random.default_rng(0)
-    X = rng.normal(size=(10, 2))
-    X, y = malformed(bad, X, _targets(name, X, rng))
-    model = _fit(name, X, y)
-    if must_refuse(bad, y):
-        assert model is None, f"{name} accepted {bad} input"
+test_wrong_shapes_and_types = malformed_cases(ESTIMATORS, _targets, case_settings=CASES)
 
 
 @CASES

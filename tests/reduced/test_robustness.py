@@ -9,18 +9,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _robustness import run_cases
+from _robustness import cases_in_a_subprocess
 
 from svmbook.reduced import RSVC
 from svmbook.solvers.smooth_plus import smooth_plus, smooth_plus_grad, smooth_plus_hess
 
-CASES = Path(__file__).with_name("robustness_cases.py")
-
-
-@pytest.mark.slow
-def test_robustness_cases_in_a_subprocess():
-    """Every case raises a clear error or returns a usable model; nothing crashes."""
-    run_cases(CASES)
+test_cases_in_a_subprocess = cases_in_a_subprocess(Path(__file__).with_name("robustness_cases.py"))
 
 
 def test_smooth_plus_overflows_to_its_limits_silently():

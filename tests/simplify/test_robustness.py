@@ -8,17 +8,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _robustness import run_cases
+from _robustness import cases_in_a_subprocess
 
 from svmbook.simplify import MergeKernel, fixed_point_preimage, l1_selection, merge_polynomial
 
-CASES = Path(__file__).with_name("robustness_cases.py")
-
-
-@pytest.mark.slow
-def test_robustness_cases_in_a_subprocess():
-    """Every case raises a clear error or returns a usable model; nothing crashes."""
-    run_cases(CASES)
+test_cases_in_a_subprocess = cases_in_a_subprocess(Path(__file__).with_name("robustness_cases.py"))
 
 
 def test_l1_selection_of_a_vanishing_expansion_raises():

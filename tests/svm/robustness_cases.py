@@ -10,14 +10,11 @@ import warnings
 import numpy as np
 from _robustness import (
     CLEAR,
-    DEGENERATE,
-    EXPONENTS,
-    MALFORMED,
     SETTINGS,
-    degenerate,
+    degenerate_cases,
     fit_or_clear_error,
-    malformed,
-    must_refuse,
+    malformed_cases,
+    scale_cases,
 )
 from hypothesis import given
 from hypothesis import strategies as st
@@ -58,49 +55,13 @@ def _fit_or_clear_error(name, X, y, **params):
     return fit_or_clear_error(ESTIMATORS[name], X, y, name=name, **params)
 
 
-@SETTINGS
-@given(
-    name=st.sampled_from(sorted(ESTIMATORS)),
-    exponent=st.sampled_from(EXPONENTS),
-    n=st.integers(min_value=1, max_value=24),
-    d=st.integers(min_value=1, max_value=4),
-    seed=st.integers(min_value=0, max_value=10_000),
-)
-def test_any_scale(name, exponent, n, d, seed):
-    """Data scaled from 1e-300 to 1e300, any size from one point on."""
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, d)) * 10.0**exponent
-    _fit_or_clear_error(name, X, _targets(name, X, rng))
+test_any_scale = scale_cases(ESTIMATORS, _targets)
 
 
-@SETTINGS
-@given(
-    name=st.sampled_from(sorted(ESTIMATORS)),
-    kind=st.sampled_from(DEGENERATE),
-    n=st.integers(min_value=2, max_value=20),
-    seed=st.integers(min_value=0, max_value=10_000),
-)
-def test_degenerate_data(name, kind, n, seed):
-    """NaN and inf, constant features, duplicated and collinear points, one class, zeros."""
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, 3))
-    X, y = degenerate(kind, X, _targets(name, X, rng), name.startswith(("SVR", "NuSVR")), rng)
-    _fit_or_clear_error(name, X, y)
+test_degenerate_data = degenerate_cases(ESTIMATORS, _targets, ("SVR", "NuSVR"))
 
 
-@SETTINGS
-@given(
-    name=st.sampled_from(sorted(ESTIMATORS)),
-    bad=st.sampled_from(MALFORMED),
-)
-def test_wrong_shapes_and_types(name, bad):
-    """Wrong shapes and dtypes raise a clear error."""
-    rng = np.random.default_rng(0)
-    X = rng.normal(size=(10, 2))
-    X, y = malformed(bad, X, _targets(name, X, rng))
-    model = _fit_or_clear_error(name, X, y)
-    if must_refuse(bad, y):
-        assert model is None, f"{name} accepted {bad} input"
+test_wrong_shapes_and_types = malformed_cases(ESTIMATORS, _targets)
 
 
 @SETTINGS

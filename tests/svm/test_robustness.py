@@ -8,17 +8,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _robustness import run_cases
+from _robustness import cases_in_a_subprocess
 
 from svmbook import SVC, MuSVC, NuSVC
 
-CASES = Path(__file__).with_name("robustness_cases.py")
-
-
-@pytest.mark.slow
-def test_robustness_cases_in_a_subprocess():
-    """Every case raises a clear error or returns a usable model; nothing crashes."""
-    run_cases(CASES)
+test_cases_in_a_subprocess = cases_in_a_subprocess(Path(__file__).with_name("robustness_cases.py"))
 
 
 @pytest.mark.parametrize(

@@ -126,7 +126,7 @@ def fit_or_clear_error(make, X, y, name="", **params):
     return model
 
 
-def fit_with_bad_parameter(make, X, y, param, value, name=""):
+def fit_with_bad_parameter(make, X, y, param, value, name="", names=None):
     """Fit with ``param=value``: a clear error that names ``param``, or a usable model.
 
     Parameters
@@ -143,6 +143,8 @@ def fit_with_bad_parameter(make, X, y, param, value, name=""):
         Its (bad) value.
     name : str, default=""
         The case's name, for the messages.
+    names : sequence of str, default=None
+        The names the message may give instead (None: ``param`` only), e.g. a grid's keys.
 
     Returns
     -------
@@ -156,7 +158,8 @@ def fit_with_bad_parameter(make, X, y, param, value, name=""):
             est.set_params(**{param: value})
             model = est.fit(X, y) if y is not None else est.fit(X)
         except CLEAR as exc:
-            assert param in str(exc), f"{name}: {param}={value!r} refused without naming it: {exc}"
+            named = any(n in str(exc) for n in names or [param])
+            assert named, f"{name}: {param}={value!r} refused without naming it: {exc}"
             return None
         check_usable(model, X, name)
     return model

@@ -388,8 +388,14 @@ class SVMSearchCV(MetaEstimatorMixin, BaseEstimator):
         """
         self._check_settings()
         X, y, groups = indexable(X, y, groups)
-        cv = check_cv(self.cv, y, classifier=is_classifier(self.estimator))
-        splits = list(cv.split(X, y, groups))
+        try:  # scikit-learn takes any iterable for splits: a wrong cv fails deep in it
+            cv = check_cv(self.cv, y, classifier=is_classifier(self.estimator))
+            splits = list(cv.split(X, y, groups))
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(
+                f"cv: {exc} (cv must be None, an int >= 2, a cross-validation splitter or an "
+                "iterable of (train, test) index arrays)"
+            ) from exc
         self._check_splits(y, splits)
         if isinstance(self.scoring, list | tuple | set | dict):
             raise TypeError("scoring must be one scorer (str, callable or None); got several")

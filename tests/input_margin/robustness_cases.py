@@ -21,13 +21,19 @@ from svmbook.input_margin import CONVERGED, MAX_ITER, VANISHING_GRADIENT, InputM
 
 CASES = settings(FEW, max_examples=20)
 
+
+def _euclidean(x):
+    """The Euclidean metric at ``x`` as a callable metric (module level: a model pickles)."""
+    return np.eye(x.shape[0])
+
+
 ESTIMATORS = {
     "full": lambda: InputMarginSVC(C=10.0, n_steps=2),
     "simplified": lambda: InputMarginSVC(C=10.0, n_steps=2, algorithm="simplified"),
     "hard": lambda: InputMarginSVC(n_steps=1),
     "linear": lambda: InputMarginSVC(kernel="linear", C=1.0, n_steps=1),
     "poly-metric": lambda: InputMarginSVC(
-        kernel="poly", degree=2, C=10.0, n_steps=1, metric=lambda x: np.eye(x.shape[0])
+        kernel="poly", degree=2, C=10.0, n_steps=1, metric=_euclidean
     ),  # fmt: skip
 }
 NUMERIC = ["gamma", "degree", "coef0", "C", "n_steps", "n_foot_iter", "foot_tol", "rcond"]

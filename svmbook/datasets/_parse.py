@@ -10,6 +10,8 @@ into one ``ValueError`` that names the file and keeps the parser's exception as 
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 __all__ = ["check_table", "parse"]
@@ -40,7 +42,10 @@ def parse(path, reader, *args, **kwargs):
         If ``reader`` raises anything but ``MemoryError`` (the parser's exception is chained).
     """
     try:
-        return reader(path, *args, **kwargs)
+        with warnings.catch_warnings():
+            # an empty file: the loaders raise on the empty table, a warning would repeat it
+            warnings.filterwarnings("ignore", "loadtxt: input contained no data")
+            return reader(path, *args, **kwargs)
     except MemoryError:
         raise
     except Exception as exc:  # any parser layer's failure on the bytes: one error type

@@ -59,6 +59,13 @@ def load_libsvm(name, subset=None, dense=None):
         float64 in {-1, +1} for the binary sets (a9a, pima, statlog-heart, statlog-german: the
         larger class code is +1, i.e. diabetic, heart disease present, bad credit); int64 class
         codes for the multiclass sets.
+
+    Raises
+    ------
+    ValueError
+        If ``name`` or ``subset`` is unknown or does not apply, or a file cannot be parsed
+        (the message names the file; :func:`~svmbook.datasets.fetch_file` raises for a missing
+        file or a failed checksum).
     """
     if name not in _LIBSVM_SETS:
         raise ValueError(f"name must be one of {sorted(_LIBSVM_SETS)}, got {name!r}")

@@ -92,6 +92,13 @@ def load_raetsch(name, realisation=1):
     X_test : ndarray of shape (n_test, n_features), float64
     y_test : ndarray of shape (n_test,), float64 in {-1, +1}
 
+    Raises
+    ------
+    ValueError
+        If ``name`` is unknown or the realisation is not available, or a file cannot be parsed
+        (the message names the file; :func:`~svmbook.datasets.fetch_file` raises for a missing
+        file or a failed checksum).
+
     Notes
     -----
     Inputs are Rätsch's (already normalised, except splice and flare-solar, which are integer

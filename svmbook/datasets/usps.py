@@ -27,6 +27,12 @@ def load_usps(subset="train"):
         Grey levels in [-1, 1], row-major 16 x 16 images.
     y : ndarray of shape (n_samples,), int64
         Digits 0..9.
+
+    Raises
+    ------
+    ValueError
+        If ``subset`` is unknown, or a file cannot be parsed (the message names the file;
+        :func:`~svmbook.datasets.fetch_file` raises for a missing file or a failed checksum).
     """
     if subset not in ("train", "test"):
         raise ValueError(f"subset must be 'train' or 'test', got {subset!r}")

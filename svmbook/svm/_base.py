@@ -121,6 +121,39 @@ def _variance(X):
     return float(X.var())
 
 
+def scale_gamma(var, n_features):
+    """Return ``gamma="scale"``'s value ``1 / (n_features * var)`` (1 when ``var`` is 0).
+
+    Parameters
+    ----------
+    var : float
+        The variance of all entries of ``X``.
+    n_features : int
+        ``X``'s number of columns.
+
+    Returns
+    -------
+    float
+        The positive finite ``gamma``.
+
+    Raises
+    ------
+    ValueError
+        If the variance makes ``gamma`` zero, infinite or NaN (entries too large or too small,
+        or not finite).
+    """
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        gamma = 1.0 / (n_features * var) if var != 0 else 1.0
+    if not (np.isfinite(gamma) and gamma > 0):
+        raise ValueError(
+            f"gamma='scale' is 1 / (n_features * X.var()), and X.var() = {var:.3g} "
+            "is out of the floating-point range: the input data contain values too "
+            "large (or too small, or not finite) to be used as they are; rescale X (e.g. with "
+            "StandardScaler) or pass gamma as a number"
+        )
+    return gamma
+
+
 def _writeable(a):
     """Return ``a`` as a C-contiguous writeable float64 array; sparse input as it is.
 
@@ -231,14 +264,7 @@ class BaseSVM(BaseEstimator):
             if gamma == "scale":
                 with np.errstate(over="ignore", invalid="ignore"):
                     var = _variance(X)
-                self._gamma = 1.0 / (X.shape[1] * var) if var != 0 else 1.0
-                if not (np.isfinite(self._gamma) and self._gamma > 0):
-                    raise ValueError(
-                        f"gamma='scale' is 1 / (n_features * X.var()), and X.var() = {var:.3g} "
-                        "is out of the floating-point range: the input data contain values too "
-                        "large (or too small) to be used as they are; rescale X (e.g. with "
-                        "StandardScaler) or pass gamma as a number"
-                    )
+                self._gamma = scale_gamma(var, X.shape[1])
             else:
                 self._gamma = 1.0 / X.shape[1]
         else:

@@ -28,7 +28,7 @@ def test_smooth_plus_overflows_to_its_limits_silently():
 
 
 def test_an_error_inside_a_dask_fit_on_the_default_client_stays_itself():
-    """A ValueError of the fit passes through the cluster context (it was a RuntimeError)."""
+    """A ValueError of a Dask fit passes the cluster context (was a RuntimeError), named."""
     da = pytest.importorskip("dask.array")
     distributed = pytest.importorskip("distributed")
     X = np.random.default_rng(0).normal(size=(40, 2))
@@ -37,3 +37,7 @@ def test_an_error_inside_a_dask_fit_on_the_default_client_stays_itself():
                             dashboard_address=":0"):  # fmt: skip
         with pytest.raises(ValueError, match="NaN or inf"):
             RSVC(gamma=0.5, random_state=0).fit(da.from_array(X, chunks=10), np.arange(40) % 2)
+        # gamma="scale" on data whose variance overflows: the in-memory message, not "gamma > 0"
+        X[3, 0] = 0.0
+        with pytest.raises(ValueError, match=r"gamma='scale'.*X.var\(\)"):
+            RSVC(random_state=0).fit(da.from_array(X * 1e300, chunks=10), np.arange(40) % 2)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._fetch import fetch_file
+from ._parse import check_table, parse
 
 __all__ = ["load_libsvm"]
 
@@ -58,6 +59,13 @@ def load_libsvm(name, subset=None, dense=None):
         float64 in {-1, +1} for the binary sets (a9a, pima, statlog-heart, statlog-german: the
         larger class code is +1, i.e. diabetic, heart disease present, bad credit); int64 class
         codes for the multiclass sets.
+
+    Raises
+    ------
+    ValueError
+        If ``name`` or ``subset`` is unknown or does not apply, or a file cannot be parsed
+        (the message names the file; :func:`~svmbook.datasets.fetch_file` raises for a missing
+        file or a failed checksum).
     """
     if name not in _LIBSVM_SETS:
         raise ValueError(f"name must be one of {sorted(_LIBSVM_SETS)}, got {name!r}")
@@ -93,8 +101,12 @@ def _read_table_file(path, reader, n_features):
     if reader == "svmlight":
         from sklearn.datasets import load_svmlight_file
 
-        X, y = load_svmlight_file(str(path), n_features=n_features, dtype=np.float64)
+        X, y = parse(str(path), load_svmlight_file, n_features=n_features, dtype=np.float64)
+        if X.shape[0] == 0:
+            raise ValueError(f"{path}: no rows")
         return X, y
     delimiter = "," if reader == "csv" else None
-    table = np.loadtxt(path, delimiter=delimiter, skiprows=1 if reader == "table1" else 0, ndmin=2)
+    table = parse(path, np.loadtxt, delimiter=delimiter, skiprows=1 if reader == "table1" else 0,
+                  ndmin=2)  # fmt: skip
+    table = check_table(path, table)
     return table[:, :-1], table[:, -1]

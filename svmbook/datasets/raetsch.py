@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._fetch import EXTERNAL_FILES, fetch_file
+from ._parse import check_table, parse
 
 __all__ = ["load_raetsch"]
 
@@ -56,12 +57,19 @@ def _read_raetsch_full(name):
     if relpath.endswith(".mat"):
         from scipy.io import loadmat
 
-        mat = loadmat(path)
-        X, y = mat["data"], mat["target"]
+        def read(p):
+            mat = loadmat(p)
+            return (np.ascontiguousarray(mat["data"], dtype=np.float64),
+                    np.asarray(mat["target"], dtype=np.float64).ravel())  # fmt: skip
+
+        X, y = parse(path, read)
+        check_table(path, X, min_columns=1)
     else:
-        table = np.loadtxt(path, delimiter=",", dtype=np.float64, ndmin=2)
-        X, y = table[:, :-1], table[:, -1]
-    return np.ascontiguousarray(X, dtype=np.float64), np.asarray(y, dtype=np.float64).ravel()
+        table = check_table(path, parse(path, np.loadtxt, delimiter=",", dtype=np.float64, ndmin=2))
+        X, y = np.ascontiguousarray(table[:, :-1]), table[:, -1]
+    if len(X) != len(y):
+        raise ValueError(f"{path}: {len(X)} data rows but {len(y)} labels")
+    return X, y
 
 
 def load_raetsch(name, realisation=1):
@@ -83,6 +91,13 @@ def load_raetsch(name, realisation=1):
     y_train : ndarray of shape (n_train,), float64 in {-1, +1}
     X_test : ndarray of shape (n_test, n_features), float64
     y_test : ndarray of shape (n_test,), float64 in {-1, +1}
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is unknown or the realisation is not available, or a file cannot be parsed
+        (the message names the file; :func:`~svmbook.datasets.fetch_file` raises for a missing
+        file or a failed checksum).
 
     Notes
     -----
@@ -123,8 +138,11 @@ def load_raetsch(name, realisation=1):
     out = []
     for part in ("train", "test"):
         stem = f"raetsch/{name}/{name}_{part}"
-        X = np.loadtxt(fetch_file(f"{stem}_data_{realisation}.asc"), dtype=np.float64, ndmin=2)
-        y = np.loadtxt(fetch_file(f"{stem}_labels_{realisation}.asc"), dtype=np.float64, ndmin=1)
+        data, labels = (fetch_file(f"{stem}_{k}_{realisation}.asc") for k in ("data", "labels"))
+        X = check_table(data, parse(data, np.loadtxt, dtype=np.float64, ndmin=2), min_columns=1)
+        y = parse(labels, np.loadtxt, dtype=np.float64, ndmin=1)
+        if y.ndim != 1:
+            raise ValueError(f"{labels}: expected one label per row, found shape {y.shape}")
         if len(X) != len(y):
             raise ValueError(f"{stem}_*_{realisation}.asc: {len(X)} data rows but {len(y)} labels")
         out += [np.ascontiguousarray(X), y]

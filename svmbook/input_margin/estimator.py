@@ -10,6 +10,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
+from .._atomic_fit import atomic_fit
 from .._docstrings import shared_docs
 from .._validation import (
     check_bool,
@@ -187,6 +188,7 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
         self.rcond = rcond
         self.slow_down = slow_down
 
+    @atomic_fit
     def fit(self, X, y):
         """Fit the SVM, then run the steps and keep the selected one.
 
@@ -257,7 +259,7 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
                     f"InputMarginSVC: {self.stop_reason_}; keeping steps 0-{k} "
                     "(the last good step)",
                     ConvergenceWarning,
-                    stacklevel=2,
+                    stacklevel=3,  # fit's caller, past atomic_fit's wrapper
                 )
                 break
             self.steps_.append(step)
@@ -275,7 +277,7 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
                 f"InputMarginSVC: the QP of step(s) {uncertified} was not certified optimal "
                 "(ill-conditioned hard-margin dual?); consider a finite C",
                 ConvergenceWarning,
-                stacklevel=2,
+                stacklevel=3,  # fit's caller, past atomic_fit's wrapper
             )
         return self
 
@@ -317,4 +319,5 @@ class InputMarginSVC(ClassifierMixin, BaseEstimator):
         ndarray of shape (n,)
             ``classes_[1]`` where ``f(x) > 0``, else ``classes_[0]``.
         """
-        return self.classes_[(self.decision_function(X) > 0).astype(int)]
+        f = self.decision_function(X)  # checks the fit before classes_ is read
+        return self.classes_[(f > 0).astype(int)]

@@ -48,6 +48,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_is_fitted, indexable
 from tqdm.auto import tqdm
 
+from .._atomic_fit import atomic_fit
 from .._docstrings import shared_docs
 from .._validation import (
     check_bool,
@@ -358,6 +359,7 @@ class SVMSearchCV(MetaEstimatorMixin, BaseEstimator):
 
     # -- fit ---------------------------------------------------------------------------------------
 
+    @atomic_fit
     def fit(self, X, y=None, groups=None):
         """Run the search (and refit the best candidate).
 
@@ -386,8 +388,14 @@ class SVMSearchCV(MetaEstimatorMixin, BaseEstimator):
         """
         self._check_settings()
         X, y, groups = indexable(X, y, groups)
-        cv = check_cv(self.cv, y, classifier=is_classifier(self.estimator))
-        splits = list(cv.split(X, y, groups))
+        try:  # scikit-learn takes any iterable for splits: a wrong cv fails deep in it
+            cv = check_cv(self.cv, y, classifier=is_classifier(self.estimator))
+            splits = list(cv.split(X, y, groups))
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(
+                f"cv: {exc} (cv must be None, an int >= 2, a cross-validation splitter or an "
+                "iterable of (train, test) index arrays)"
+            ) from exc
         self._check_splits(y, splits)
         if isinstance(self.scoring, list | tuple | set | dict):
             raise TypeError("scoring must be one scorer (str, callable or None); got several")

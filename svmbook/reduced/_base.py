@@ -21,6 +21,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .. import kernels as _kernels
+from .._atomic_fit import atomic_fit
 from ..solvers.newton import default_chunk_size, newton_armijo, smooth_problem
 from ..svm._base import BaseSVM
 from ._dask_detect import is_dask_array
@@ -164,6 +165,7 @@ class SmoothSVMBase(BaseEstimator):
     # -- fit -------------------------------------------------------------------------------
 
     @_fit_context(prefer_skip_nested_validation=True)
+    @atomic_fit
     def fit(self, X, y):
         """Fit the model by Newton-Armijo.
 

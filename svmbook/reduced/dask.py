@@ -56,7 +56,7 @@ from ..solvers.newton import (
     newton_armijo_sums,
     smooth_problem,
 )
-from ..svm._base import BaseSVM
+from ..svm._base import BaseSVM, scale_gamma
 from ._base import SmoothSVMBase, reduced_design
 from ._dask_detect import is_dask_array
 from .selection import random_reduced_indices
@@ -449,10 +449,12 @@ def _cluster(client, timeout):
         raise TypeError(f"client must be a distributed.Client, a scheduler address or None, "
                         f"got {type(client).__name__}")  # fmt: skip
     try:
-        yield distributed.default_client()
-        return
+        default = distributed.default_client()
     except ValueError:  # no client yet: start a local cluster for this fit
-        pass
+        default = None
+    if default is not None:  # yielded outside the try: the fit's own ValueError passes through
+        yield default
+        return
     # one BLAS thread in this process while its worker threads run: concurrent multithreaded
     # BLAS calls from two threads ran a fit 5-6 times slower than in memory (200,000 x 20,
     # m = 200); worker processes get one BLAS thread from distributed's nanny already
@@ -590,8 +592,9 @@ def _resolve(estimator, X, y_all, codes, client):
     estimator.n_features_in_ = d
     gamma = estimator.gamma
     if gamma == "scale":  # 1 / (d X.var()) as in memory, the variance computed by Dask
-        var = float(_value(client, X.var()))
-        gamma = 1.0 / (d * var) if var != 0 else 1.0
+        with np.errstate(over="ignore", invalid="ignore"):
+            var = float(_value(client, X.var()))
+        gamma = scale_gamma(var, d)  # the in-memory rule and its error
     elif gamma == "auto":
         gamma = 1.0 / d
     given = estimator.gamma

@@ -80,6 +80,7 @@ from sklearn.utils.multiclass import check_classification_targets, type_of_targe
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .. import kernels as _kernels
+from .._atomic_fit import atomic_fit
 from .._blas import blas_limit, threads_for
 from .._docstrings import shared_docs
 from .._validation import check_indices, check_points, check_random_state
@@ -430,6 +431,7 @@ class ReducedKPCA(_OneViewReduction):
         _store(self, locals())
 
     @_fit_context(prefer_skip_nested_validation=True)
+    @atomic_fit
     def fit(self, X, y=None):
         """Find the principal components of the kernel data.
 
@@ -565,6 +567,7 @@ class ReducedKSIR(_RequiresY, _OneViewReduction):
         return labels
 
     @_fit_context(prefer_skip_nested_validation=True)
+    @atomic_fit
     def fit(self, X, y):
         """Find the effective dimension-reduction directions of the kernel data.
 
@@ -749,6 +752,7 @@ class ReducedKCCA(_RequiresY, ClassNamePrefixFeaturesOutMixin, TransformerMixin,
         return idx, points_s, Y[idx]
 
     @_fit_context(prefer_skip_nested_validation=True)
+    @atomic_fit
     def fit(self, X, y):
         """Find the canonical pairs of the two views' kernel data.
 

@@ -33,6 +33,7 @@ from sklearn.utils._param_validation import Interval
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._atomic_fit import atomic_fit
 from .._validation import check_int, check_random_state
 from ..svm._base import BaseSVM
 from ._base import SmoothSVMBase
@@ -200,6 +201,7 @@ class MRRSVC(ClassifierMixin, BaseEstimator):
         BaseSVM._set_params_from(self, locals())
 
     @_fit_context(prefer_skip_nested_validation=True)
+    @atomic_fit
     def fit(self, X, y):
         """Fit the shards' RSVMs and the linear SSVM on their Big Table (Algorithm 4).
 

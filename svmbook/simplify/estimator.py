@@ -23,6 +23,7 @@ from sklearn.utils.multiclass import _ovr_decision_function
 from sklearn.utils.validation import check_array, check_is_fitted
 from tqdm.auto import tqdm
 
+from .._atomic_fit import atomic_fit
 from .._docstrings import shared_docs
 from .._validation import check_bool, check_int, check_interval, check_option
 from ..svm.multiclass import ovo_pairs, ovo_votes
@@ -199,6 +200,7 @@ class SimplifiedSVC(ClassifierMixin, BaseEstimator):
         self.pairs = pairs
         self.progress = progress
 
+    @atomic_fit
     def simplify(self, model):
         """Simplify every machine of a fitted SVC.
 

@@ -24,6 +24,7 @@ direction of the plane (robust); ``mode="segment"`` restricts the direction to t
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -131,6 +132,35 @@ def _check_pair(x_i, x_j, alpha_i, alpha_j):
     return x_i, x_j, alpha_i, alpha_j
 
 
+def _in_float_range(merge):
+    """Decorate a merge: arithmetic that leaves the floats raises a ``ValueError``, not a NaN.
+
+    Powers of norms (``||x||^(2p)``), products of weights and the kernel value ``K(z, z)``
+    overflow or vanish at extreme scales of the vectors or the weights (Python's float power
+    raises ``OverflowError``, a vanished ``K(z, z)`` ``ZeroDivisionError``, numpy gives inf or
+    NaN): each becomes one error that names the cause.
+    """
+
+    @functools.wraps(merge)
+    def wrapper(*args, **kwargs):
+        try:
+            with np.errstate(over="ignore", invalid="ignore"):
+                result = merge(*args, **kwargs)
+        except (OverflowError, ZeroDivisionError) as exc:
+            result, cause = None, exc
+        else:
+            cause = None
+        if result is None or not (np.all(np.isfinite(result.z)) and np.isfinite(result.beta)):
+            raise ValueError(
+                f"{merge.__name__}: the merge leaves the floating-point range at this scale of "
+                "the vectors and weights (||x||^(2p), the weights' products or K(z, z) overflow "
+                "or vanish); rescale the data"
+            ) from cause
+        return result
+
+    return wrapper
+
+
 def _result(z, beta, k, norm_m, alpha_m, v_norm2, kzz):
     """Assemble a :class:`Merge`; ``v_norm2 = ||alpha_i Phi_i + alpha_j Phi_j||^2``."""
     cosine = beta * np.sqrt(kzz) / (alpha_m * norm_m) if norm_m > 0 else 1.0
@@ -159,6 +189,7 @@ def _gaussian_k(m, C):
     return _global_max(lambda t: float(gaussian_merge_curve(t, m, C)), 0.0, 1.0)[0]
 
 
+@_in_float_range
 def merge_gaussian(x_i, x_j, alpha_i, alpha_j, gamma):
     """Merge two same-class vectors of a Gaussian expansion, Nguyen's Propositions 2 and 4.
 
@@ -184,7 +215,7 @@ def merge_gaussian(x_i, x_j, alpha_i, alpha_j, gamma):
     ------
     ValueError
         If the points differ in shape or are not finite, the weights are zero or of opposite
-        signs, or ``gamma`` is not positive.
+        signs, ``gamma`` is not positive, or the merge leaves the floating-point range.
 
     Examples
     --------
@@ -207,6 +238,7 @@ def merge_gaussian(x_i, x_j, alpha_i, alpha_j, gamma):
     return _result(z, beta, k, norm_m, alpha_m, v_norm2, 1.0)
 
 
+@_in_float_range
 def merge_polynomial(x_i, x_j, alpha_i, alpha_j, degree, *, mode="angle"):
     """Merge two same-class vectors of a homogeneous polynomial expansion, Propositions 3 and 4.
 
@@ -244,7 +276,8 @@ def merge_polynomial(x_i, x_j, alpha_i, alpha_j, degree, *, mode="angle"):
     ------
     ValueError
         If the points differ in shape, are not finite or are zero, the weights are zero or of
-        opposite signs, ``degree`` is below 1 or ``mode`` is unknown.
+        opposite signs, ``degree`` is below 1, ``mode`` is unknown, or the merge leaves the
+        floating-point range.
 
     Examples
     --------

@@ -243,7 +243,8 @@ def l1_selection(X_sv, alpha, kernel, *, lam=None, n_vectors=None, theta=None, r
     Raises
     ------
     ValueError
-        If the expansion is malformed, a parameter is out of range, or the targets conflict.
+        If the expansion is malformed, a parameter is out of range, the targets conflict, or
+        the expansion's values ``K @ alpha`` are all 0 or not finite (no penalty selects).
     TypeError
         If ``kernel`` is not a :class:`~svmbook.simplify.MergeKernel`.
     """
@@ -265,6 +266,15 @@ def l1_selection(X_sv, alpha, kernel, *, lam=None, n_vectors=None, theta=None, r
     Ka = K @ alpha
     pen = l1_weights(alpha)
     lam_max = float(np.max(2.0 * np.abs(Ka) / pen))
+    if not (np.isfinite(lam_max) and lam_max > 0):
+        # K @ alpha is 0 at every vector (kernel values underflowed, or the weights cancel):
+        # every penalty keeps no vector, and the one-vector refit would divide by K's diagonal
+        raise ValueError(
+            "l1_selection: the expansion's values K @ alpha at its vectors are all 0 or not "
+            f"finite (largest |value| {float(np.max(np.abs(Ka))):.3g}: kernel values underflow or "
+            "overflow at this scale of the data, or the weights cancel); no penalty selects a "
+            "vector: rescale the data"
+        )
     state = {"beta": np.zeros(n), "warned": False}
 
     def solve(lam_):

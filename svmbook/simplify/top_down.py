@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._validation import check_int, check_positive
+from .._validation import check_int, check_points, check_positive
 from .bottom_up import _check_expansion, phase2
 from .expansion import (
     MergeKernel,
@@ -92,8 +92,14 @@ def fixed_point_preimage(X, a, gamma, z0, *, max_iter=1000, tol=1e-10):
     n_iter : int
         Iterations taken.
     converged : bool
-        Whether the step fell below ``tol``; False also when the denominator vanished (the
-        iterate before it is returned).
+        Whether the step fell below ``tol``; False also when the denominator vanished or the
+        next iterate left the floating-point range (the iterate before it is returned).
+
+    Raises
+    ------
+    ValueError
+        If ``X``, ``a`` or ``z0`` are not finite or do not match in size, or ``gamma`` or
+        ``max_iter`` is out of range.
 
     Examples
     --------
@@ -101,17 +107,22 @@ def fixed_point_preimage(X, a, gamma, z0, *, max_iter=1000, tol=1e-10):
     >>> np.round(z, 7).tolist(), ok
     ([0.6309866, 0.0], True)
     """
-    X = np.asarray(X, dtype=np.float64)
-    a = np.asarray(a, dtype=np.float64)
+    X = check_points("X", X)
+    a = check_points("a", np.reshape(np.asarray(a, dtype=np.float64), (1, -1)),
+                     n_features=X.shape[0])[0]  # fmt: skip
     gamma = check_positive("gamma", gamma)
     max_iter = check_int("max_iter", max_iter, 1)
-    z = np.asarray(z0, dtype=np.float64).copy()
+    z = check_points("z0", np.reshape(np.asarray(z0, dtype=np.float64), (1, -1)),
+                     n_features=X.shape[1])[0].copy()  # fmt: skip
     for n_iter in range(1, max_iter + 1):
         w = a * np.exp(-gamma * np.sum((X - z) ** 2, axis=1))
         denom = w.sum()
         if not abs(denom) > 1e-300:  # (3.10) breaks down: keep the last iterate
             return z, n_iter, False
-        z_new = (w @ X) / denom
+        scale = np.max(np.abs(w))  # (3.10) is scale-free in w: w @ X must not overflow
+        z_new = ((w / scale) @ X) / (denom / scale)
+        if not np.all(np.isfinite(z_new)):  # beyond the floats (|X| near 1e308): as a breakdown
+            return z, n_iter, False
         step = float(np.linalg.norm(z_new - z))
         z = z_new
         if step < tol:

@@ -82,7 +82,8 @@ def smooth_plus(x, beta):
     x = np.asarray(x, dtype=np.float64)
     if np.isinf(beta):
         return plus(x)
-    return plus(x) + np.log1p(np.exp(-beta * np.abs(x))) / beta
+    with np.errstate(over="ignore"):  # beta |x| = inf gives exp(-inf) = 0: the exact limit
+        return plus(x) + np.log1p(np.exp(-beta * np.abs(x))) / beta
 
 
 def smooth_plus_grad(x, beta):
@@ -104,7 +105,8 @@ def smooth_plus_grad(x, beta):
     x = np.asarray(x, dtype=np.float64)
     if np.isinf(beta):
         return (x > 0).astype(np.float64)
-    return expit(beta * x)
+    with np.errstate(over="ignore"):  # beta x = +-inf gives expit's exact limits 1 and 0
+        return expit(beta * x)
 
 
 def smooth_plus_hess(x, beta):
@@ -127,8 +129,8 @@ def smooth_plus_hess(x, beta):
     x = np.asarray(x, dtype=np.float64)
     if np.isinf(beta):
         return np.zeros_like(x)
-    s = expit(beta * x)
-    return beta * s * expit(-beta * x)
+    with np.errstate(over="ignore"):  # beta x = +-inf: one factor is 0, the exact limit
+        return beta * expit(beta * x) * expit(-beta * x)
 
 
 def eps_insensitive_sq(x, epsilon):

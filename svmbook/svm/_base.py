@@ -69,6 +69,7 @@ from sklearn.utils.multiclass import _ovr_decision_function, check_classificatio
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from .. import kernels as _kernels
+from .._atomic_fit import atomic_fit
 from .._docstrings import shared_docs
 from .._validation import check_random_state, check_square
 from ..solvers.cache import prefill, row_cache
@@ -118,6 +119,39 @@ def _variance(X):
     if sp.issparse(X):
         return float(X.multiply(X).mean() - X.mean() ** 2)
     return float(X.var())
+
+
+def scale_gamma(var, n_features):
+    """Return ``gamma="scale"``'s value ``1 / (n_features * var)`` (1 when ``var`` is 0).
+
+    Parameters
+    ----------
+    var : float
+        The variance of all entries of ``X``.
+    n_features : int
+        ``X``'s number of columns.
+
+    Returns
+    -------
+    float
+        The positive finite ``gamma``.
+
+    Raises
+    ------
+    ValueError
+        If the variance makes ``gamma`` zero, infinite or NaN (entries too large or too small,
+        or not finite).
+    """
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        gamma = 1.0 / (n_features * var) if var != 0 else 1.0
+    if not (np.isfinite(gamma) and gamma > 0):
+        raise ValueError(
+            f"gamma='scale' is 1 / (n_features * X.var()), and X.var() = {var:.3g} "
+            "is out of the floating-point range: the input data contain values too "
+            "large (or too small, or not finite) to be used as they are; rescale X (e.g. with "
+            "StandardScaler) or pass gamma as a number"
+        )
+    return gamma
 
 
 def _writeable(a):
@@ -230,14 +264,7 @@ class BaseSVM(BaseEstimator):
             if gamma == "scale":
                 with np.errstate(over="ignore", invalid="ignore"):
                     var = _variance(X)
-                self._gamma = 1.0 / (X.shape[1] * var) if var != 0 else 1.0
-                if not (np.isfinite(self._gamma) and self._gamma > 0):
-                    raise ValueError(
-                        f"gamma='scale' is 1 / (n_features * X.var()), and X.var() = {var:.3g} "
-                        "is out of the floating-point range: the input data contain values too "
-                        "large (or too small) to be used as they are; rescale X (e.g. with "
-                        "StandardScaler) or pass gamma as a number"
-                    )
+                self._gamma = scale_gamma(var, X.shape[1])
             else:
                 self._gamma = 1.0 / X.shape[1]
         else:
@@ -536,6 +563,7 @@ class BaseSVC(ClassifierMixin, BaseSVM):
 
     @_fit_context(prefer_skip_nested_validation=True)
     @_docs
+    @atomic_fit
     def fit(self, X, y, sample_weight=None):
         """Fit the classifier.
 
@@ -963,6 +991,7 @@ class BaseSVR(RegressorMixin, BaseSVM):
 
     @_fit_context(prefer_skip_nested_validation=True)
     @_docs
+    @atomic_fit
     def fit(self, X, y, sample_weight=None):
         """Fit the regressor.
 
@@ -1004,6 +1033,7 @@ class BaseOneClass(OutlierMixin, BaseSVM):
 
     @_fit_context(prefer_skip_nested_validation=True)
     @_docs
+    @atomic_fit
     def fit(self, X, y=None, sample_weight=None):
         """Fit the one-class SVM.
 

@@ -1,17 +1,22 @@
-"""Property-based robustness cases of every public estimator (run by ``test_robustness.py``).
+"""Property-based robustness cases of the SVM estimators (run by ``test_robustness.py``).
 
-Not collected by itself (no ``test_`` prefix): ``test_robustness.py`` runs this module in a
-subprocess, so an input that crashed the interpreter would fail that test instead of killing the
-test runner. Every case must either raise a clear ``ValueError``/``TypeError`` or return a model
-whose decision values on the training points are finite (warnings allowed), and that survives a
-pickle round trip.
+The rule and the machinery are ``tests/_robustness.py``'s: a clear ``ValueError``/``TypeError``,
+or a model whose decision values on the training points are finite (warnings allowed) and that
+survives a pickle round trip.
 """
 
-import pickle
 import warnings
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings
+from _robustness import (
+    CLEAR,
+    SETTINGS,
+    degenerate_cases,
+    fit_or_clear_error,
+    malformed_cases,
+    scale_cases,
+)
+from hypothesis import given
 from hypothesis import strategies as st
 
 from svmbook import SVC, SVR, MuSVC, NuSVC, NuSVR, OneClassSVM
@@ -35,14 +40,6 @@ ESTIMATORS = {
     "OneClassSVM-smo": lambda: OneClassSVM(kernel="linear"),
     "OneClassSVM-wsk_fast": lambda: OneClassSVM(solver="wsk_fast"),
 }
-CLEAR = (ValueError, TypeError)
-SETTINGS = settings(
-    max_examples=60,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=list(HealthCheck),
-    database=None,
-)
 
 
 def _targets(name, X, rng, n_classes=2):
@@ -54,101 +51,17 @@ def _targets(name, X, rng, n_classes=2):
 
 
 def _fit_or_clear_error(name, X, y, **params):
-    """Fit; return the model, or None when a clear ValueError/TypeError was raised."""
-    est = ESTIMATORS[name]().set_params(**params)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            model = est.fit(X, y) if y is not None else est.fit(X)
-        except CLEAR as exc:
-            assert str(exc), f"{name}: empty error message"
-            return None
-        values = model.decision_function(X) if hasattr(model, "decision_function") else None
-        if values is None:
-            values = model.predict(X)
-        values = np.asarray(values, dtype=float)
-        assert np.all(np.isfinite(values)), f"{name}: non-finite decision values without error"
-        again = pickle.loads(pickle.dumps(model))
-        np.testing.assert_array_equal(np.asarray(again.predict(X)), np.asarray(model.predict(X)))
-    return model
+    """Fit the estimator ``name``; return the model, or None after a clear error."""
+    return fit_or_clear_error(ESTIMATORS[name], X, y, name=name, **params)
 
 
-@SETTINGS
-@given(
-    name=st.sampled_from(sorted(ESTIMATORS)),
-    exponent=st.sampled_from([-300, -100, -40, -20, -7, 0, 7, 20, 40, 100, 300]),
-    n=st.integers(min_value=1, max_value=24),
-    d=st.integers(min_value=1, max_value=4),
-    seed=st.integers(min_value=0, max_value=10_000),
-)
-def test_any_scale(name, exponent, n, d, seed):
-    """Data scaled from 1e-300 to 1e300, any size from one point on."""
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, d)) * 10.0**exponent
-    _fit_or_clear_error(name, X, _targets(name, X, rng))
+test_any_scale = scale_cases(ESTIMATORS, _targets)
 
 
-@SETTINGS
-@given(
-    name=st.sampled_from(sorted(ESTIMATORS)),
-    kind=st.sampled_from(
-        ["nan", "inf", "constant", "duplicates", "collinear", "one_class", "zero", "huge_one"]
-    ),
-    n=st.integers(min_value=2, max_value=20),
-    seed=st.integers(min_value=0, max_value=10_000),
-)
-def test_degenerate_data(name, kind, n, seed):
-    """NaN and inf, constant features, duplicated and collinear points, one class, zeros."""
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, 3))
-    y = _targets(name, X, rng)
-    if kind == "nan":
-        X[rng.integers(n), 0] = np.nan
-    elif kind == "inf":
-        X[rng.integers(n), 1] = np.inf
-    elif kind == "constant":
-        X[:] = 1.5
-    elif kind == "duplicates":
-        X[:] = X[0]
-    elif kind == "collinear":
-        X = np.outer(np.arange(n, dtype=float), [1.0, 2.0, -1.0])
-    elif kind == "one_class" and y is not None and not name.startswith(("SVR", "NuSVR")):
-        y = np.zeros(n, dtype=int)
-    elif kind == "zero":
-        X[:] = 0.0
-    elif kind == "huge_one":
-        X[0] = 1e200
-    _fit_or_clear_error(name, X, y)
+test_degenerate_data = degenerate_cases(ESTIMATORS, _targets, ("SVR", "NuSVR"))
 
 
-@SETTINGS
-@given(
-    name=st.sampled_from(sorted(ESTIMATORS)),
-    bad=st.sampled_from(["1d", "3d", "strings", "complex", "empty", "y_length", "object"]),
-)
-def test_wrong_shapes_and_types(name, bad):
-    """Wrong shapes and dtypes raise a clear error."""
-    rng = np.random.default_rng(0)
-    X = rng.normal(size=(10, 2))
-    y = _targets(name, X, rng)
-    if bad == "1d":
-        X = X[:, 0]
-    elif bad == "3d":
-        X = X[:, :, None]
-    elif bad == "strings":
-        X = np.array([["a", "b"]] * 10)
-    elif bad == "complex":
-        X = X + 1j
-    elif bad == "empty":
-        X, y = X[:0], (None if y is None else y[:0])
-    elif bad == "y_length" and y is not None:
-        y = y[:-1]
-    elif bad == "object":
-        X = X.astype(object)
-        X[0, 0] = None
-    model = _fit_or_clear_error(name, X, y)
-    if bad not in ("object", "y_length") or (bad == "y_length" and y is not None):
-        assert model is None, f"{name} accepted {bad} input"
+test_wrong_shapes_and_types = malformed_cases(ESTIMATORS, _targets)
 
 
 @SETTINGS

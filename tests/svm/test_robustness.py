@@ -4,28 +4,15 @@ They run in a subprocess so that a crash inside compiled code (a segmentation fa
 test with its signal instead of killing the test runner.
 """
 
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from _robustness import cases_in_a_subprocess
 
 from svmbook import SVC, MuSVC, NuSVC
 
-CASES = Path(__file__).with_name("robustness_cases.py")
-
-
-@pytest.mark.slow
-def test_robustness_cases_in_a_subprocess():
-    """Every case raises a clear error or returns a usable model; nothing crashes."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", str(CASES)],
-        capture_output=True,
-        text=True,
-    )
-    assert proc.returncode >= 0, f"crashed with signal {-proc.returncode}:\n{proc.stdout[-4000:]}"
-    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+test_cases_in_a_subprocess = cases_in_a_subprocess(Path(__file__).with_name("robustness_cases.py"))
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,11 @@
+"""The data loaders survive random and truncated bytes: the cases of ``fuzz_cases.py``.
+
+They run in a subprocess so that a crash inside a compiled parser (a segmentation fault) fails
+this test with its signal instead of killing the test runner.
+"""
+
+from pathlib import Path
+
+from _robustness import cases_in_a_subprocess
+
+test_cases_in_a_subprocess = cases_in_a_subprocess(Path(__file__).with_name("fuzz_cases.py"))

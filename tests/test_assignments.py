@@ -9,7 +9,9 @@ neither solutions nor hidden tests, which fail until the solutions are put back 
 round trip). Notebooks run in the book's executor kernel (``tools/nbexec.py``: static widgets).
 """
 
+import csv
 import importlib.util
+import os
 import re
 import shutil
 import subprocess
@@ -155,20 +157,36 @@ def test_source_passes_its_own_tests(path):
         pytest.fail(f"{path.name}: the source notebook fails its own tests:\n{error}")
 
 
+def _nbgrader_cli(course, *args):
+    """Run ``nbgrader *args`` in the course directory ``course``; return its standard output."""
+    if importlib.util.find_spec("nbgrader") is None:
+        pytest.fail("nbgrader is not installed: pip install -e '.[assign]' (make venv does)")
+    # nbgrader runs the `alembic` command of its environment to set up the gradebook
+    path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    env = {**os.environ, "PATH": path, "SVMBOOK_STATIC": "1", "MPLBACKEND": "Agg"}
+    done = subprocess.run(
+        [sys.executable, "-m", "nbgrader", *args], cwd=course, env=env, capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, f"nbgrader {' '.join(args)} failed:\n{done.stderr[-3000:]}"
+    return done.stdout
+
+
+def _course(directory, chapters):
+    """Lay out an nbgrader course in ``directory`` with the sources of ``chapters``."""
+    for chapter in chapters:
+        shutil.copytree(ASSIGNMENTS / "source" / chapter, directory / "source" / chapter)
+    shutil.copy(ASSIGNMENTS / "nbgrader_config.py", directory)
+    return directory
+
+
 @pytest.fixture(scope="module")
 def released(tmp_path_factory):
     """Run ``nbgrader generate_assignment`` like ``make assignments``, on a copy of the sources."""
-    if importlib.util.find_spec("nbgrader") is None:
-        pytest.fail("nbgrader is not installed: pip install -e '.[assign]' (make venv does)")
-    course = tmp_path_factory.mktemp("course")
-    shutil.copytree(ASSIGNMENTS / "source", course / "source")
-    shutil.copy(ASSIGNMENTS / "nbgrader_config.py", course)
-    for chapter_dir in sorted((course / "source").glob("ch*")):
-        subprocess.run(
-            [sys.executable, "-m", "nbgrader", "generate_assignment", chapter_dir.name, "--no-db",
-             "--force"],
-            cwd=course, check=True, capture_output=True, text=True,
-        )
+    chapters = sorted({path.parent.name for path in SOURCES})
+    course = _course(tmp_path_factory.mktemp("course"), chapters)
+    for chapter in chapters:
+        _nbgrader_cli(course, "generate_assignment", chapter, "--no-db", "--force")
     return course / "release"
 
 
@@ -220,3 +238,25 @@ def test_autograding_round_trip(path, released):
         if meta and meta.get("grade_id") in graded:
             cell.source = graded[meta["grade_id"]].source
     _execute(release, path.parent)
+
+
+@pytest.mark.slow
+def test_nbgrader_autograde_scores_the_solution_full_and_the_release_zero(tmp_path):
+    # nbgrader's own workflow, gradebook included, on the first chapter: the source notebook as a
+    # student's submission earns every point, the unanswered student version none.
+    source = SOURCES[0]
+    chapter = source.parent.name
+    course = _course(tmp_path, [chapter])
+    _nbgrader_cli(course, "generate_assignment", chapter, "--force")
+    blank = course / "release" / chapter / source.name
+    for student, notebook in (("solved", source), ("blank", blank)):
+        (course / "submitted" / student / chapter).mkdir(parents=True)
+        shutil.copy(notebook, course / "submitted" / student / chapter / source.name)
+    _nbgrader_cli(course, "autograde", chapter, "--force")
+    _nbgrader_cli(course, "export")
+    with open(course / "grades.csv", newline="") as handle:
+        rows = {row["student_id"]: row for row in csv.DictReader(handle)}
+    max_score = float(rows["solved"]["max_score"])
+    assert max_score > 0
+    assert float(rows["solved"]["score"]) == max_score
+    assert float(rows["blank"]["score"]) == 0.0

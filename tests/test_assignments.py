@@ -13,6 +13,7 @@ import csv
 import importlib.util
 import os
 import re
+import runpy
 import shutil
 import subprocess
 import sys
@@ -36,15 +37,8 @@ MARKERS = {
 }
 GRADE_ID = re.compile(r"ch(\d\d)-(setup|task\d+-(answer|tests|written))$")
 
-
-def _load_nbexec():
-    spec = importlib.util.spec_from_file_location("nbexec", REPO / "tools" / "nbexec.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-nbexec = _load_nbexec()
+# the kernel of the chapter executor, tools/nbexec.py: this interpreter, SVMBOOK_STATIC=1
+_kernel_setup = runpy.run_path(str(REPO / "tools" / "nbexec.py"))["_kernel_setup"]
 
 
 def _nbgrader(cell):
@@ -81,9 +75,8 @@ def _regions(text, kind):
 
 
 def _execute(nb, cwd, allow_errors=False):
-    # the chapter executor's kernel: this interpreter, SVMBOOK_STATIC=1, no user configuration
     with tempfile.TemporaryDirectory(prefix="svmbook-assignment-") as tmp:
-        km, env = nbexec._kernel_setup(Path(tmp))
+        km, env = _kernel_setup(Path(tmp))
         client = NotebookClient(
             nb, km=km, timeout=120, startup_timeout=120, allow_errors=allow_errors,
             resources={"metadata": {"path": str(cwd)}},

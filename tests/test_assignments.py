@@ -56,9 +56,12 @@ def _graded_cells(nb, kind):
 
 
 def _regions(text, kind):
-    """Return the lines inside each ``kind`` region of ``text``; fail if markers do not pair."""
+    """Return the lines of each ``kind`` region of ``text`` and the lines outside them.
+
+    Fails the test if the markers do not pair.
+    """
     begin, end = MARKERS[kind]
-    regions, current = [], None
+    regions, outside, current = [], [], None
     for line in text.splitlines():
         marker = line.strip()
         if marker == begin:
@@ -70,8 +73,10 @@ def _regions(text, kind):
             current = None
         elif current is not None:
             current.append(line)
+        else:
+            outside.append(line)
     assert current is None, f"{begin!r} without {end!r}"
-    return regions
+    return regions, outside
 
 
 def _execute(nb, cwd, allow_errors=False):
@@ -127,7 +132,7 @@ def test_source_metadata(path):
         if meta.get("solution"):
             assert not meta.get("locked"), f"{grade_id}: the student edits answer cells"
         if meta.get("solution") and cell.cell_type == "code":
-            assert _regions(cell.source, "solution"), f"{grade_id}: no solution region"
+            assert _regions(cell.source, "solution")[0], f"{grade_id}: no solution region"
         else:
             assert "BEGIN SOLUTION" not in cell.source, f"{grade_id}: solution outside an answer"
         if meta.get("grade") and cell.cell_type == "code":
@@ -196,11 +201,12 @@ def test_release_strips_solutions_and_hidden_tests(path, released):
     for kind, regions_of in (("answer", "solution"), ("tests", "hidden")):
         released_cells = _graded_cells(release, kind)
         for grade_id, cell in _graded_cells(source, kind).items():
-            secret = {
-                line.strip() for region in _regions(cell.source, regions_of) for line in region
-            } - {""}
+            regions, outside = _regions(cell.source, regions_of)
+            hidden = {line.strip() for region in regions for line in region}
+            # a hidden line may repeat a visible one (a loop header, a closing argument)
+            hidden -= {line.strip() for line in outside} | {""}
             released_lines = {line.strip() for line in released_cells[grade_id].source.splitlines()}
-            leaked = secret & released_lines
+            leaked = hidden & released_lines
             assert not leaked, f"{path.name} {grade_id} leaks {sorted(leaked)}"
             if kind == "answer":
                 assert "raise NotImplementedError()" in released_cells[grade_id].source

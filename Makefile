@@ -14,14 +14,14 @@ endif
 export MPLBACKEND ?= Agg
 export PYTHONHASHSEED := 0
 
-.PHONY: venv test pytest unit nbval lint notebooks book lab bench clean
+.PHONY: venv test pytest unit nbval lint notebooks book assignments lab bench clean
 
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,book,dask]'
+	$(BIN)/python -m pip install --quiet -e '.[test,book,dask,assign]'
 	touch $(STAMP)
 
 test: lint pytest nbval
@@ -53,6 +53,14 @@ book: $(STAMP)
 	SVMBOOK_STATIC=1 OMP_NUM_THREADS=1 $(BIN)/python tools/nbexec.py --outdir $(BUILD)/notebooks notebooks/*.ipynb
 	$(BIN)/python tools/build_book.py -q --notebooks $(BUILD)/notebooks --out $(BUILD)/html
 	@echo "Book: $(BUILD)/html/index.html"
+
+# Student versions of the classroom assignments: nbgrader strips the solutions and hidden tests of
+# assignments/source/chNN into assignments/release/chNN (no gradebook database, no config file).
+assignments: $(STAMP)
+	cd assignments && for dir in source/ch*/; do \
+		$(abspath $(BIN))/nbgrader generate_assignment $$(basename $$dir) --no-db --force || exit 1; \
+	done
+	@echo "Student versions: assignments/release/"
 
 # The notebooks name the kernel "python3"; register it inside .venv and prefer it over a user-wide one.
 lab: $(STAMP)

@@ -70,7 +70,8 @@ def test_environment_installs_the_package_and_python():
 def test_makefile_targets():
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
     targets = set(re.findall(r"^([A-Za-z][\w-]*)\s*:(?!=)", makefile, re.M))
-    assert {"book", "test", "lab", "notebooks", "bench", "nbval", "unit", "lint"} <= targets
+    assert {"book", "test", "lab", "notebooks", "bench", "nbval", "unit", "lint",
+            "assignments"} <= targets
 
 
 def _section(text, title):

@@ -35,7 +35,7 @@ MARKERS = {
     "solution": ("### BEGIN SOLUTION", "### END SOLUTION"),
     "hidden": ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"),
 }
-GRADE_ID = re.compile(r"ch(\d\d)-(setup|task\d+-(answer|tests|written))$")
+GRADE_ID = re.compile(r"ch(\d\d)-(title|setup|task\d+-(statement|answer|tests|written))$")
 
 # the kernel of the chapter executor, tools/nbexec.py: this interpreter, SVMBOOK_STATIC=1
 _kernel_setup = runpy.run_path(str(REPO / "tools" / "nbexec.py"))["_kernel_setup"]
@@ -123,7 +123,7 @@ def test_source_metadata(path):
         grade_ids.append(grade_id)
         assert meta.get("schema_version") == 3, grade_id
         match = GRADE_ID.match(grade_id)
-        assert match and match.group(1) == chapter, f"{grade_id!r}: not chNN-taskK-answer/tests"
+        assert match and match.group(1) == chapter, f"{grade_id!r}: not a known grade_id form"
         if meta.get("grade"):
             assert meta.get("points", 0) > 0, f"{grade_id}: a graded cell needs points > 0"
         if meta.get("grade") and not meta.get("solution"):

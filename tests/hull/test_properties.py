@@ -81,7 +81,7 @@ def test_counts_symmetric_and_facets_equal_vertices():
 
 
 def test_planar_counts_of_chapter_08():
-    # The counts of chapter 08's Figure 08.9 (25 uniform points, default_rng(3)): hull_counts
+    # The counts of chapter 8's Figure 8.9 (25 uniform points, default_rng(3)): hull_counts
     # equals the exact brute-force hull at every integer 1/mu, the half-integer counts are the sums
     # of their integer neighbours, and every count respects the trivial and the facet bound.
     P = np.random.default_rng(3).uniform(size=(25, 2))

@@ -80,6 +80,10 @@ def test_makefile_targets():
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
     targets = set(re.findall(r"^([A-Za-z][\w-]*)\s*:(?!=)", makefile, re.M))
     assert {"book", "test", "lab", "notebooks", "bench", "nbval", "unit", "lint"} <= targets
+    assert "clone-check" in targets
+    # make test must not run the clone check: the clone's own make test would run it again.
+    pytest_recipe = re.search(r"^pytest:.*\n((?:\t.*\n)+)", makefile, re.M).group(1)
+    assert '-m "not clone"' in pytest_recipe
 
 
 def _section(text, title):

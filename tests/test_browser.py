@@ -73,11 +73,16 @@ BROKEN_IMAGES_JS = """async () => {
     .map((i) => i.getAttribute("src"));
 }"""
 
-# MathJax shows a formula it cannot parse as its source in red, with the parser's message.
-MATH_ERRORS_JS = """() => Array.from(
-  document.querySelectorAll("mjx-merror"),
-  (e) => `${e.getAttribute("data-mjx-error")} in ${e.textContent}`,
-)"""
+# MathJax shows a formula it cannot parse as its source in red (mjx-merror); report the parser's
+# message and the TeX from MathJax's list of the page's formulas.
+MATH_ERRORS_JS = """() => {
+  const errors = [];
+  for (const item of MathJax.startup.document.math) {
+    const error = item.typesetRoot && item.typesetRoot.querySelector("mjx-merror");
+    if (error) errors.push(`${error.getAttribute("data-mjx-error")} in ${item.math.slice(0, 160)}`);
+  }
+  return errors;
+}"""
 
 LINKS_JS = """() => Array.from(
   document.querySelectorAll("a[href], link[href], script[src], img[src]"),
@@ -197,8 +202,8 @@ def _open(page, blocked, url):
             # MathJax's startup promise resolves once the page's first typesetting is done.
             page.wait_for_function("() => window.MathJax?.startup?.promise")
             page.evaluate("() => MathJax.startup.promise.then(() => true)")
+            visit.math_errors = page.evaluate(MATH_ERRORS_JS)
         visit.n_rendered = page.locator("mjx-container").count()
-        visit.math_errors = page.evaluate(MATH_ERRORS_JS)
         visit.raw_tex = page.evaluate(RAW_TEX_JS)
         visit.broken_images = page.evaluate(BROKEN_IMAGES_JS)
         visit.links = page.evaluate(LINKS_JS)

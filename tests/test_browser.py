@@ -140,9 +140,8 @@ def site(built_book):
     thread.join()
 
 
-@pytest.fixture(scope="module")
-def browser(site, tmp_path_factory):
-    """Yield a page of headless Chromium that may only reach ``site``, and its request log."""
+def _playwright():
+    """Return Playwright's ``sync_playwright`` and ``Error``, or fail saying what is missing."""
     try:
         from playwright.sync_api import Error, sync_playwright
     except ImportError as exc:
@@ -153,6 +152,13 @@ def browser(site, tmp_path_factory):
             "with `apt-get install chromium` (.ci/run does when it runs as root); Playwright's own "
             "browser downloads are not used"
         )
+    return sync_playwright, Error
+
+
+@pytest.fixture(scope="module")
+def browser(site, tmp_path_factory):
+    """Yield a page of headless Chromium that may only reach ``site``, and its request log."""
+    sync_playwright, Error = _playwright()
     blocked = []
 
     def local_only(route):
@@ -335,3 +341,9 @@ def test_hide_input_toggles_reveal_the_code(visits, site, browser):
             toggled += 1
     assert not problems, _report(problems)
     assert toggled, "no hide-input cell in the book: the toggles were not exercised"
+
+
+def test_a_missing_browser_fails_saying_why(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys.modules[__name__], "CHROMIUM", tmp_path / "no-chromium")
+    with pytest.raises(pytest.fail.Exception, match="apt-get install chromium"):
+        _playwright()

@@ -5,8 +5,8 @@ on 127.0.0.1 and driven with Playwright through Debian's ``chromium`` (``/usr/bi
 Playwright's own browser downloads are never used). Every request that is not to the local server is
 aborted and reported. Each page of the book is loaded once; the tests then check what was recorded
 there: no console or page errors, every image decoded, MathJax's output in place of the TeX, every
-internal link and anchor resolving. The search page and the hide-input toggles are exercised by
-clicking.
+internal link and anchor resolving. The search page and the toggles (hide-input cells, dropdowns)
+are exercised by clicking.
 
 Without Chromium or Playwright the tests fail and say what is missing (``.ci/run`` installs Chromium
 with apt-get; ``pip install -e '.[test]'`` installs Playwright).
@@ -89,7 +89,10 @@ LINKS_JS = """() => Array.from(
   (e) => e.href || e.src,
 )"""
 
-# MyST-NB renders a cell tagged hide-input as a closed <details> holding its code.
+# The book's toggles: MyST-NB renders a cell tagged hide-input (or hide-output, hide-cell) as a
+# closed <details>, and so do dropdowns (a hint or a solution); the theme's own <details> are in the
+# navigation, outside the article.
+TOGGLES = "article details"
 HIDE_INPUT = ".tag_hide-input details"
 
 IDS_JS = """() => Array.from(document.querySelectorAll("[id], a[name]"), (e) => e.id || e.name)"""
@@ -106,6 +109,7 @@ class PageVisit:
     n_rendered: int = 0
     math_errors: list = field(default_factory=list)
     raw_tex: list = field(default_factory=list)
+    toggle_problems: list = field(default_factory=list)
     hide_input: int = 0
     links: list = field(default_factory=list)
     ids: set = field(default_factory=set)
@@ -185,6 +189,23 @@ def browser(site, tmp_path_factory):
         context.close()
 
 
+def _toggle_problem(details):
+    """Click a closed ``<details>``; return what went wrong, or None when it opened."""
+    if details.evaluate("(d) => d.open"):
+        return None  # open from the start: not a toggle that hides anything
+    body = details.locator(":scope > :not(summary)").first
+    if body.is_visible():
+        return "shows its content before a click"
+    details.locator(":scope > summary").click()
+    if not (details.evaluate("(d) => d.open") and body.is_visible()):
+        return "clicking did not reveal its content"
+    if details.evaluate(f"(d) => d.matches({HIDE_INPUT!r})"):
+        code = details.locator("pre").first
+        if not (code.is_visible() and code.inner_text().strip()):
+            return "a hide-input toggle opened on no code"
+    return None
+
+
 def _open(page, blocked, url):
     """Load ``url`` in ``page`` and return a :class:`PageVisit` of what it did."""
     visit = PageVisit()
@@ -215,6 +236,12 @@ def _open(page, blocked, url):
         visit.links = page.evaluate(LINKS_JS)
         visit.ids = set(page.evaluate(IDS_JS))
         visit.hide_input = page.locator(HIDE_INPUT).count()
+        # Last, since it changes the page: open every toggle.
+        toggles = page.locator(TOGGLES)
+        for i in range(toggles.count()):
+            problem = _toggle_problem(toggles.nth(i))
+            if problem:
+                visit.toggle_problems.append(f"toggle {i}: {problem}")
     finally:
         page.remove_listener("console", on_console)
         page.remove_listener("pageerror", on_page_error)
@@ -320,27 +347,12 @@ def test_search_finds_a_known_term(site, browser):
     assert not visit.blocked, visit.blocked
 
 
-def test_hide_input_toggles_reveal_the_code(visits, site, browser):
-    page, blocked = browser
-    toggled = 0
-    problems = []
-    for path in (p for p, v in visits.items() if v.hide_input):
-        _open(page, blocked, site + path)
-        toggles = page.locator(HIDE_INPUT)
-        for i in range(toggles.count()):
-            details = toggles.nth(i)
-            code = details.locator("pre").first
-            if details.evaluate("(d) => d.open") or code.is_visible():
-                problems.append((path, f"hide-input cell {i} shows its code before a click"))
-                continue
-            details.locator("summary").first.click()
-            if not (details.evaluate("(d) => d.open") and code.is_visible()):
-                problems.append((path, f"hide-input cell {i}: clicking did not reveal the code"))
-            elif not code.inner_text().strip():
-                problems.append((path, f"hide-input cell {i}: the revealed code is empty"))
-            toggled += 1
+def test_toggles_reveal_what_they_hide(visits):
+    problems = [(path, problem) for path, v in visits.items() for problem in v.toggle_problems]
     assert not problems, _report(problems)
-    assert toggled, "no hide-input cell in the book: the toggles were not exercised"
+    assert any(v.hide_input for v in visits.values()), (
+        "no hide-input cell in the book: the code toggles were not exercised"
+    )
 
 
 def test_a_missing_browser_fails_saying_why(monkeypatch, tmp_path):

@@ -14,7 +14,7 @@ endif
 export MPLBACKEND ?= Agg
 export PYTHONHASHSEED := 0
 
-.PHONY: venv test pytest unit nbval lint notebooks book assignments lab bench clean
+.PHONY: venv test pytest unit nbval lint notebooks book assignments lab bench clone-check clean
 
 venv: $(STAMP)
 
@@ -29,9 +29,10 @@ test: lint pytest nbval
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-# The whole suite, the book build and the notebook executor included.
+# The whole suite, the book build, the browser test and the notebook executor included; not the
+# clone check (a fresh clone running this very target), which `make clone-check` runs.
 pytest: $(STAMP)
-	SVMBOOK_STATIC=1 $(BIN)/python -m pytest -q --doctest-modules svmbook tests
+	SVMBOOK_STATIC=1 $(BIN)/python -m pytest -q --doctest-modules -m "not clone" svmbook tests
 
 # The edit loop: everything but the tests marked slow (the book build, the executor).
 unit: $(STAMP)
@@ -74,6 +75,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/model_selection.py
 	$(BIN)/python benchmarks/simplify.py
 	$(BIN)/python benchmarks/reduced.py
+
+# A fresh clone of HEAD runs `make book` and `make test` in a clean environment (about 20 minutes);
+# prints each command's exit status and wall time.
+clone-check: $(STAMP)
+	$(BIN)/python -m pytest -q -s -p no:cacheprovider -m clone tests/test_clone_check.py
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .ruff_cache

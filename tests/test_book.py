@@ -1,12 +1,11 @@
 """The offline HTML book builds from the committed notebooks, and every page works without network.
 
-Builds once per session into a temporary directory with ``tools/build_book.py`` (no execution).
+The book is built once per session (the fixture ``built_book`` of ``tests/conftest.py``, shared
+with the browser test) with ``tools/build_book.py``, without executing the notebooks.
 """
 
 import html
 import re
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -47,23 +46,8 @@ def _parse(path):
 
 
 @pytest.fixture(scope="module")
-def book(tmp_path_factory):
-    out = tmp_path_factory.mktemp("book") / "html"
-    result = subprocess.run(
-        [
-            sys.executable,
-            str(REPO / "tools" / "build_book.py"),
-            "-q",
-            "--notebooks",
-            str(REPO / "notebooks"),
-            "--out",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+def book(built_book):
+    out = built_book
     # Pages, not the theme's Jinja snippets that Sphinx copies into _static as *.html.
     pages = {p: _parse(p) for p in out.rglob("*.html") if "_static" not in p.relative_to(out).parts}
     return out, pages

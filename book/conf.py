@@ -101,6 +101,8 @@ html_title = f"svmbook {release}".strip()
 html_static_path = ["_static"]
 html_css_files = ["svmbook.css"]
 html_last_updated_fmt = None
+# the theme logs a console error on a first visit when no default mode is set
+html_context = {"default_mode": "light"}
 html_theme_options = {
     "home_page_in_toc": True,
     "show_toc_level": 2,

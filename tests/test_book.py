@@ -6,6 +6,7 @@ with the browser test) with ``tools/build_book.py``, without executing the noteb
 
 import html
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit

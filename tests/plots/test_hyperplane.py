@@ -21,7 +21,6 @@ from svmbook.qp import hard_margin_primal
 X22, Y22 = gunn_table("2.2")  # Gunn's Table 2.2: not separable
 
 
-
 def _by_gid(ax, gid, kind=None):
     artists = [a for a in ax.get_children() if a.get_gid() == gid]
     if kind is not None:
@@ -91,7 +90,6 @@ def test_plot_svc_2d_geometry_of_a_linear_svc(linear_svc):
 @pytest.fixture(scope="module")
 def table_21():
     return gunn_table("2.1")
-
 
 
 @pytest.mark.parametrize("model_name", ["linear_svc", "rbf_svc"])
@@ -371,4 +369,3 @@ def test_plot_feature_map_fig_2_9():
     fig = plt.figure()
     with pytest.raises(ValueError, match="3-D"):
         plot_feature_map(X, y, axes=(fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)))
-

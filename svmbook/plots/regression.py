@@ -236,7 +236,8 @@ def plot_losses(*, epsilon=0.5, delta=1.0, ax=None, axes=None, r_max=3.0, n_grid
         "quadratic": "quadratic",
         "laplace": "Laplace",
         "huber": rf"Huber, $\delta={delta:g}$",
-        "epsilon_insensitive": rf"$\varepsilon$-insensitive, $\varepsilon={epsilon:g}$",
+        # no value: one legend may serve panels of several epsilons (plot_grid's one_legend)
+        "epsilon_insensitive": r"$\varepsilon$-insensitive",
     }
     xlabel, ylabel = "residual $y - f(x)$", "loss"
     if axes is not None:

@@ -1,16 +1,18 @@
 """Learning theory of Gunn (1998), ch. 1 and section 2.1: VC confidence, SRM, shattering.
 
-The VC bound (1.6): with probability 1 - delta, for every f in a class of VC dimension h trained on
-l samples, R[f] <= R_emp[f] + confidence(h, l, delta). Gunn's report prints the confidence term as
+The VC bound (1.6): with probability 1 - eta, for every f in a class of VC dimension h trained on
+n samples, R[f] <= R_emp[f] + confidence(h, n, eta). Gunn's report prints the confidence term as
 
-    sqrt((h ln(2l/h + 1) - ln(delta/4)) / l)          (1.6) as printed, ``form="as_printed"``
+    sqrt((h ln(2n/h + 1) - ln(eta/4)) / n)          (1.6) as printed, ``form="as_printed"``
 
 whereas Vapnik's standard statement has the +1 outside the logarithm,
 
-    sqrt((h (ln(2l/h) + 1) - ln(delta/4)) / l)        Vapnik (1995), ``form="vapnik"``, default.
+    sqrt((h (ln(2n/h) + 1) - ln(eta/4)) / n)        Vapnik (1995), ``form="vapnik"``, default.
 
 The printed form is probably a transcription slip; both are provided so the book can show the
-difference (for h = 3, l = 100, delta = 0.05: 0.412623 as printed, 0.447003 Vapnik's).
+difference (for h = 3, n = 100, eta = 0.05: 0.412623 as printed, 0.447003 Vapnik's).
+Gunn and Vapnik write the confidence as eta; the keyword ``delta`` of earlier versions still works
+and warns (``DeprecationWarning``).
 
 Shattering (Definition 1.1) is decided exactly: a labelling is realisable by an affine classifier
 iff the linear program "find w, b with y_i (<w, x_i> + b) >= 1" is feasible.
@@ -19,6 +21,7 @@ iff the linear program "find w, b with y_i (<w, x_i> + b) >= 1" is feasible.
 from __future__ import annotations
 
 import itertools
+import warnings
 
 import numpy as np
 
@@ -38,7 +41,19 @@ _FORMS = ("vapnik", "as_printed")
 _MAX_SHATTER_POINTS = 16
 
 
-def vc_confidence(h, n_samples, delta=0.05, form="vapnik"):
+def _eta_from_delta(eta, delta):
+    """Return ``eta``, or the deprecated keyword ``delta`` (with a warning) when it is given."""
+    if delta is None:
+        return eta
+    warnings.warn(
+        "the keyword delta is deprecated; pass the confidence as eta",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return delta
+
+
+def vc_confidence(h, n_samples, eta=0.05, form="vapnik", *, delta=None):
     """Return the VC confidence term of the bound (1.6), vectorised over ``h``.
 
     Parameters
@@ -46,13 +61,15 @@ def vc_confidence(h, n_samples, delta=0.05, form="vapnik"):
     h : float or array_like
         VC dimension(s) of the hypothesis class, > 0.
     n_samples : int or float
-        Number of training samples l, > 0.
-    delta : float, default=0.05
-        The bound holds with probability 1 - delta; 0 < delta < 1.
+        Number of training samples n, > 0.
+    eta : float, default=0.05
+        The bound holds with probability 1 - eta; 0 < eta < 1.
     form : {"vapnik", "as_printed"}, default="vapnik"
-        ``"vapnik"``: sqrt((h (ln(2l/h) + 1) - ln(delta/4)) / l), Vapnik's standard form.
-        ``"as_printed"``: sqrt((h ln(2l/h + 1) - ln(delta/4)) / l), equation (1.6) exactly as
+        ``"vapnik"``: sqrt((h (ln(2n/h) + 1) - ln(eta/4)) / n), Vapnik's standard form.
+        ``"as_printed"``: sqrt((h ln(2n/h + 1) - ln(eta/4)) / n), equation (1.6) exactly as
         printed in Gunn's report, with the +1 inside the logarithm (see the module docstring).
+    delta : float, optional
+        Deprecated name of ``eta``; warns ``DeprecationWarning``.
 
     Returns
     -------
@@ -67,7 +84,9 @@ def vc_confidence(h, n_samples, delta=0.05, form="vapnik"):
     """
     h_arr = check_positive_array("h", h)
     n_samples = check_interval("n_samples", n_samples, 0.0, low_open=True, high_open=True)
-    delta = check_interval("delta", delta, 0.0, 1.0, low_open=True, high_open=True)
+    eta = check_interval(
+        "eta", _eta_from_delta(eta, delta), 0.0, 1.0, low_open=True, high_open=True
+    )
     if form not in _FORMS:
         raise ValueError(f"form must be one of {_FORMS}, got {form!r}")
     ratio = 2.0 * n_samples / h_arr
@@ -75,35 +94,37 @@ def vc_confidence(h, n_samples, delta=0.05, form="vapnik"):
         capacity = h_arr * (np.log(ratio) + 1.0)
     else:
         capacity = h_arr * np.log(ratio + 1.0)
-    radicand = (capacity - np.log(delta / 4.0)) / n_samples
+    radicand = (capacity - np.log(eta / 4.0)) / n_samples
     with np.errstate(invalid="ignore"):
         out = np.where(radicand >= 0, np.sqrt(np.maximum(radicand, 0.0)), np.inf)
     return float(out) if out.ndim == 0 else out
 
 
-def vc_bound(emp_risk, h, n_samples, delta=0.05, form="vapnik"):
-    """Return the right-hand side of (1.6): ``emp_risk + vc_confidence(h, n_samples, delta, form)``.
+def vc_bound(emp_risk, h, n_samples, eta=0.05, form="vapnik", *, delta=None):
+    """Return the right-hand side of (1.6): ``emp_risk + vc_confidence(h, n_samples, eta, form)``.
 
     Parameters
     ----------
     emp_risk : float or array_like
         Empirical risk(s) R_emp (1.2) in [0, 1], broadcast against ``h``.
-    h, n_samples, delta, form
+    h, n_samples, eta, form
         As in :func:`vc_confidence`.
+    delta : float, optional
+        Deprecated name of ``eta``; warns ``DeprecationWarning``.
 
     Returns
     -------
     bound : float or ndarray
-        Upper bound on the risk R[f], holding with probability 1 - delta.
+        Upper bound on the risk R[f], holding with probability 1 - eta.
     """
     risk = np.asarray(emp_risk, dtype=np.float64)
     if not np.all((risk >= 0) & (risk <= 1)):
         raise ValueError(f"emp_risk must be in [0, 1], got {emp_risk!r}")
-    out = risk + np.asarray(vc_confidence(h, n_samples, delta, form))
+    out = risk + np.asarray(vc_confidence(h, n_samples, _eta_from_delta(eta, delta), form))
     return float(out) if out.ndim == 0 else out
 
 
-def srm_select(emp_risks, hs, n_samples, delta=0.05, form="vapnik"):
+def srm_select(emp_risks, hs, n_samples, eta=0.05, form="vapnik", *, delta=None):
     """Structural risk minimisation (1.7)-(1.8): the element with the smallest guaranteed risk.
 
     Parameters
@@ -112,8 +133,10 @@ def srm_select(emp_risks, hs, n_samples, delta=0.05, form="vapnik"):
         Minimal empirical risk reached in each element S_h of the structure, in [0, 1].
     hs : array_like of shape (n_models,)
         VC dimension of each element (> 0), typically increasing.
-    n_samples, delta, form
+    n_samples, eta, form
         As in :func:`vc_confidence`.
+    delta : float, optional
+        Deprecated name of ``eta``; warns ``DeprecationWarning``.
 
     Returns
     -------
@@ -135,7 +158,8 @@ def srm_select(emp_risks, hs, n_samples, delta=0.05, form="vapnik"):
             "emp_risks and hs must be non-empty 1-D arrays of the same length, "
             f"got shapes {risks.shape} and {h_arr.shape}"
         )
-    bounds = np.asarray(vc_bound(risks, h_arr, n_samples, delta, form), dtype=np.float64)
+    eta = _eta_from_delta(eta, delta)
+    bounds = np.asarray(vc_bound(risks, h_arr, n_samples, eta, form), dtype=np.float64)
     return int(np.argmin(bounds)), bounds
 
 

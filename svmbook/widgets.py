@@ -26,7 +26,13 @@ from svmbook import plots
 from svmbook._docstrings import shared_docs
 from svmbook._validation import check_int, check_positive, check_range
 from svmbook.input_margin import foot_of_perpendicular
-from svmbook.plots._style import COLORS, format_value, scatter_classes, style
+from svmbook.plots._style import (
+    COLORS,
+    math_value,
+    param_title,
+    scatter_classes,
+    style,
+)
 from svmbook.simplify import simplify
 
 __all__ = [
@@ -270,7 +276,7 @@ def _fit_or_message(estimator, X, y, params, ax, title):
 
 
 def _params_title(params):
-    return ", ".join(f"{k} = {format_value(v)}" for k, v in params.items()) or None
+    return ", ".join(param_title(k, v) for k, v in params.items()) or None
 
 
 def svc_view(estimator, X, y, ax=None, *, plot_options=None, **params):
@@ -389,7 +395,7 @@ def simplify_view(model, X, y, ax=None, *, mmd, phase2=True, legend=True):
     def draw(ax):
         simplified = simplify(model, mmd=mmd, phase2=phase2)
         n_after = simplified.report_["n_after"]
-        title = (f"$\\theta = {format_value(mmd)}$: {len(model.support_)} SVs $\\to$ {n_after} "
+        title = (f"$\\theta = {math_value(mmd)}$: {len(model.support_)} SVs $\\to$ {n_after} "
                  "vectors")
         plots.plot_simplified_boundary(model, simplified, X, y, ax=ax, title=title,
                                        legend=legend)  # fmt: skip
@@ -444,7 +450,7 @@ def foot_view(s, ax=None, *, radius=1.0, start_angle=0.5, n_iter=15, legend=True
         path = foot_of_perpendicular(_circle(R), x, start, max_iter=check_int("n_iter", n_iter, 1),
                                      tol=1e-12, warn=False).path[:, 0]  # fmt: skip
         regime = "stable" if r < 2.0 * R else "unstable"
-        title = (f"$s = {format_value(r)}$, $R = {format_value(R)}$: "
+        title = (f"$s = {math_value(r)}$, $R = {math_value(R)}$: "
                  f"$|1 - s/R| = {abs(1.0 - r / R):.2f}$ ({regime})")
         plots.plot_foot_iteration(_circle(R), x[0], path, foot=(R, 0.0), ax=ax, title=title,
                                   legend=legend)  # fmt: skip

@@ -29,19 +29,31 @@ def test_vc_confidence_oracles(h, n_samples, as_printed, vapnik):
 
 def test_vc_confidence_formulas_and_vectorisation():
     h = np.array([1.0, 3.0, 10.0, 30.0])
-    l, delta = 500, 0.1
-    vapnik = np.sqrt((h * (np.log(2 * l / h) + 1) - np.log(delta / 4)) / l)
-    printed = np.sqrt((h * np.log(2 * l / h + 1) - np.log(delta / 4)) / l)
-    np.testing.assert_allclose(vc_confidence(h, l, delta), vapnik, rtol=1e-14)
-    np.testing.assert_allclose(vc_confidence(h, l, delta, form="as_printed"), printed, rtol=1e-14)
+    n, eta = 500, 0.1
+    vapnik = np.sqrt((h * (np.log(2 * n / h) + 1) - np.log(eta / 4)) / n)
+    printed = np.sqrt((h * np.log(2 * n / h + 1) - np.log(eta / 4)) / n)
+    np.testing.assert_allclose(vc_confidence(h, n, eta), vapnik, rtol=1e-14)
+    np.testing.assert_allclose(vc_confidence(h, n, eta=eta), vapnik, rtol=1e-14)
+    np.testing.assert_allclose(vc_confidence(h, n, eta, form="as_printed"), printed, rtol=1e-14)
     assert isinstance(vc_confidence(3, 100), float)
     assert vc_confidence([[3]], 100).shape == (1, 1)
-    # Capacity grows with h; confidence shrinks with l and with delta.
-    assert np.all(np.diff(vc_confidence(h, l)) > 0)
+    # Capacity grows with h; confidence shrinks with n and with eta.
+    assert np.all(np.diff(vc_confidence(h, n)) > 0)
     assert vc_confidence(3, 1000) < vc_confidence(3, 100)
-    assert vc_confidence(3, 100, delta=0.5) < vc_confidence(3, 100, delta=0.01)
+    assert vc_confidence(3, 100, eta=0.5) < vc_confidence(3, 100, eta=0.01)
     # Vacuous region: the radicand turns negative, the bound says nothing.
     assert vc_confidence(1e6, 10) == np.inf
+
+
+def test_delta_is_a_deprecated_name_of_eta():
+    # the confidence of the VC bound is eta (Gunn 1998, eq. (1.6)); delta was its earlier keyword
+    with pytest.warns(DeprecationWarning, match="delta is deprecated.*eta"):
+        assert vc_confidence(3, 100, delta=0.1) == vc_confidence(3, 100, eta=0.1)
+    with pytest.warns(DeprecationWarning, match="eta"):
+        assert vc_bound(0.1, 3, 100, delta=0.1) == vc_bound(0.1, 3, 100, 0.1)
+    with pytest.warns(DeprecationWarning, match="eta"):
+        index, bounds = srm_select([0.3, 0.1], [1, 3], 100, delta=0.1)
+    np.testing.assert_array_equal(bounds, srm_select([0.3, 0.1], [1, 3], 100, eta=0.1)[1])
 
 
 def test_vc_bound_and_srm_select():
@@ -79,8 +91,8 @@ def test_canonical_vc_bound_infinite_feature_space():
         (lambda: vc_confidence(0, 100), "h"),
         (lambda: vc_confidence([3, -1], 100), "h"),
         (lambda: vc_confidence(3, 0), "n_samples"),
-        (lambda: vc_confidence(3, 100, delta=0), "delta"),
-        (lambda: vc_confidence(3, 100, delta=1), "delta"),
+        (lambda: vc_confidence(3, 100, eta=0), "eta"),
+        (lambda: vc_confidence(3, 100, eta=1), "eta"),
         (lambda: vc_confidence(3, 100, form="printed"), "form"),
         (lambda: vc_bound(1.5, 3, 100), "emp_risk"),
         (lambda: srm_select([0.1, 0.2], [1], 100), "emp_risks"),

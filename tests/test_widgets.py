@@ -170,14 +170,14 @@ def test_explorers_live(live):
     assert [c.value for c in widget.children[:-1]] == [0.3, 0.5]
 
 
-@pytest.mark.parametrize("C", [1e-3, 1.0, 1e3])
+@pytest.mark.parametrize(("C", "C_text"), [(1e-3, "0.001"), (1.0, "1"), (1e5, "10^{5}")])
 @pytest.mark.parametrize("kernel", ["linear", "rbf"])
-def test_svc_view_at_slider_endpoints(C, kernel):
+def test_svc_view_at_slider_endpoints(C, C_text, kernel):
     estimator = SVC(kernel="linear")
     ax = svc_view(estimator, X, Y, C=C, kernel=kernel)
     reference = SVC(kernel=kernel, C=C).fit(X, Y)
     assert _n_circled(ax) == len(reference.support_)
-    assert ax.get_title() == f"C = {C:.4g}, kernel = {kernel}"
+    assert ax.get_title() == f"$C = {C_text}$, kernel = {kernel}"  # mathtext, never "1e+05"
     assert ax.get_xlabel() and ax.get_ylabel()
     assert estimator.get_params()["C"] == 1.0  # the estimator itself is never touched
 
@@ -196,7 +196,7 @@ def test_svc_view_renders_infeasible_fit():
     ax = svc_view(HardMarginSVC(), X, Y, C=np.inf)
     (message,) = _messages(ax)
     assert "InfeasibleProblemError" in message and "infeasible" in message
-    assert ax.get_title() == "C = inf"
+    assert ax.get_title() == r"$C = \infty$"
     # the data are still shown under the message
     assert any(a.get_gid() == "class_positive" for a in ax.get_children())
     # a finite C on the same estimator draws the model
@@ -231,7 +231,7 @@ def test_view_callbacks_work_in_plot_grid():
     fig = plots.plot_grid(
         functools.partial(svc_view, SVC(kernel="linear"), X, Y), "C", [1e-3, 1.0, 1e3]
     )
-    assert [a.get_title() for a in fig.axes] == ["C = 0.001", "C = 1", "C = 1000"]
+    assert [a.get_title() for a in fig.axes] == ["$C = 0.001$", "$C = 1$", "$C = 1000$"]
 
 
 def test_control_helpers():
@@ -345,7 +345,7 @@ def test_smooth_view_at_slider_endpoints(m):
                              grid_resolution=40)  # fmt: skip
     (reduced,) = [a for a in ax.get_children() if a.get_gid() == "reduced_set"]
     assert len(reduced.get_offsets()) == m
-    assert ax.get_title().startswith(f"$m$ = {m}: training accuracy ")
+    assert ax.get_title().startswith(f"$m = {m}$: training accuracy ")
     assert ax.get_legend() is not None
 
 
@@ -386,4 +386,4 @@ def test_svr_view_of_the_reduced_ssvr_at_slider_endpoints(reduced_size, gamma):
     (marks,) = [a for a in ax.get_children() if a.get_gid() == "reduced_set"]
     assert len(marks.get_offsets()) == reduced_size
     assert [a for a in ax.get_children() if a.get_gid() == "support_vectors"]
-    assert f"reduced_size = {reduced_size}" in ax.get_title()
+    assert f"reduced_size $= {reduced_size}$" in ax.get_title()

@@ -281,6 +281,72 @@ def format_value(value):
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+# parameter names written as a symbol in titles: Greek letters by name, in the book's glyphs
+_GREEK = ("alpha", "beta", "gamma", "delta", "eta", "mu", "nu", "rho", "sigma", "tau", "theta")
+_SYMBOLS = {"epsilon": r"\varepsilon", **{name: "\\" + name for name in _GREEK}}
+
+
+def math_value(value):
+    """Return a number in mathtext, without dollars: ``1e5`` is ``10^{5}``, never ``1e+05``.
+
+    Numbers keep 4 significant digits; a number that Python would print with an exponent is
+    written as a power of ten (times its mantissa unless that is 1), infinity as the symbol.
+
+    Parameters
+    ----------
+    value : int or float
+        A real number (not a bool).
+
+    Returns
+    -------
+    str
+    """
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    value = float(value)
+    if np.isinf(value):
+        return r"-\infty" if value < 0 else r"\infty"
+    text = f"{value:.4g}"
+    if "e" not in text:
+        return text
+    mantissa, exponent = text.split("e")
+    power = f"10^{{{int(exponent)}}}"
+    return power if mantissa == "1" else rf"{mantissa} \times {power}"
+
+
+def param_title(name, value):
+    """Return ``name = value`` for a panel title, numbers and symbols in mathtext: ``$C = 10^{5}$``.
+
+    A one-letter name is an italic symbol, a Greek name its letter (``epsilon`` is the book's
+    varepsilon) and a name in dollars that symbol; any other name stays text (``kernel = rbf``,
+    ``step $= 2$``).
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name.
+    value : object
+        Its value; numbers (not bools) are written by :func:`math_value`, others by
+        :func:`format_value`.
+
+    Returns
+    -------
+    str
+    """
+    if len(name) > 2 and name[0] == name[-1] == "$":  # already a mathtext symbol, e.g. "$m$"
+        symbol = name[1:-1]
+    else:
+        symbol = _SYMBOLS.get(name, name if len(name) == 1 and name.isalpha() else None)
+    numeric = isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
+    if numeric and symbol is not None:
+        return f"${symbol} = {math_value(value)}$"
+    if numeric:
+        return f"{name} $= {math_value(value)}$"
+    if symbol is not None:
+        return f"${symbol}$ = {format_value(value)}"
+    return f"{name} = {format_value(value)}"
+
+
 def support_indices(model):
     """Return ``model.support_`` as int64 indices.
 

@@ -1,12 +1,22 @@
 """Small multiples: one figure function drawn at several values of one parameter."""
 
-import matplotlib.pyplot as plt
+import numbers
 
-from svmbook.plots._style import format_value, styled
+import matplotlib.pyplot as plt
+import numpy as np
+
+from svmbook.plots._style import format_value, math_value, param_title, styled
 
 __all__ = [
     "plot_grid",
 ]
+
+
+def _value_text(value):
+    """Return a number in mathtext (with its dollars), anything else as short text."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_):
+        return f"${math_value(value)}$"
+    return format_value(value)
 
 
 @styled
@@ -20,12 +30,14 @@ def plot_grid(
     sharex=False,
     sharey=False,
     panel_title=None,
+    one_legend=False,
     **kwargs,
 ):
-    """Small multiples: ``plot_fn(**{param: v}, ax=ax, **kwargs)`` for each value, one panel each.
+    r"""Small multiples: ``plot_fn(**{param: v}, ax=ax, **kwargs)`` for each value, one panel each.
 
     The static half of every "static first, then widget" cell: a grid at representative values,
-    each panel titled ``"param = v"`` unless ``panel_title`` says otherwise.
+    each panel titled ``param = v`` in mathtext (``$C = 10^{5}$``, :func:`param_title`) unless
+    ``panel_title`` says otherwise.
 
     Parameters
     ----------
@@ -42,9 +54,12 @@ def plot_grid(
     sharex, sharey : bool, default=False
         Passed to ``plt.subplots``.
     panel_title : str or False, optional
-        Each panel's title: by default ``"param = v"``; a format string with the field
-        ``{value}``, the formatted value (``"$C$ = {value}"`` for mathtext); or False to keep the
-        title that ``plot_fn`` drew.
+        Each panel's title: by default ``param = v``; a format string with the field ``{value}``,
+        a number in mathtext (``r"$1/\mu$ = {value}"`` gives ``$1/\mu$ = $10^{3}$``); or False
+        to keep the title that ``plot_fn`` drew.
+    one_legend : bool, default=False
+        Pass ``legend=False`` to ``plot_fn`` for every panel but the last, so one legend (drawn by
+        ``plot_fn``, outside its axes) serves the row; ``plot_fn`` must take a ``legend`` keyword.
     **kwargs
         Passed unchanged to every call of ``plot_fn``.
 
@@ -71,12 +86,14 @@ def plot_grid(
         layout="constrained",
     )
     axes = axes.ravel()
-    for ax, value in zip(axes, values, strict=False):
+    for k, (ax, value) in enumerate(zip(axes, values, strict=False)):
+        if one_legend:
+            kwargs["legend"] = k == len(values) - 1
         plot_fn(**{param: value}, ax=ax, **kwargs)
         if panel_title is None:
-            ax.set_title(f"{param} = {format_value(value)}")
+            ax.set_title(param_title(param, value))
         elif panel_title is not False:
-            ax.set_title(panel_title.format(value=format_value(value)))
+            ax.set_title(panel_title.format(value=_value_text(value)))
     for extra in axes[len(values) :]:
         extra.set_visible(False)
     return fig

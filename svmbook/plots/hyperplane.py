@@ -21,6 +21,7 @@ from svmbook.plots._style import (
     draw_line,
     draw_margin,
     finish_axis,
+    format_value,
     get_ax,
     label_axes,
     legend_outside,
@@ -30,6 +31,7 @@ from svmbook.plots._style import (
     styled,
     support_indices,
     two_class_points,
+    window,
 )
 from svmbook.qp import hard_margin_primal
 
@@ -37,6 +39,7 @@ __all__ = [
     "feature_map_quadratic",
     "plot_canonical_hyperplane",
     "plot_feature_map",
+    "plot_linear_classifier",
     "plot_norm_constraint",
     "plot_regularisation_path",
     "plot_separating_lines",
@@ -234,6 +237,92 @@ def plot_separating_lines(X, y, *, n_lines=8, random_state=None, ax=None, title=
     scatter_classes(ax, X, y, pos_label=1.0)
     finish_axis(ax, xlim, ylim, title)
     legend_outside(ax)
+    return ax
+
+
+@styled
+def plot_linear_classifier(
+    X,
+    y,
+    w,
+    b,
+    *,
+    support=None,
+    ax=None,
+    xlim=None,
+    ylim=None,
+    title=None,
+    legend=True,
+    tol=1e-9,
+):
+    """Draw the linear classifier ``f(x) = <w, x> + b`` on 2-D data, crossing out margin violators.
+
+    Any ``(w, b)``, fitted or not: the boundary ``f = 0`` solid, the margins ``f = +-1`` dotted,
+    the points by class, the given support vectors (or else the points on the margin,
+    ``y_i f(x_i) = 1``) circled, and the points that violate the margin, ``y_i f(x_i) < 1``,
+    crossed out. Moving ``b`` away from the optimum shows the constraints of the hard-margin
+    problem failing one point at a time.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        The points.
+    y : array-like of shape (n_samples,)
+        Labels in ``{-1, +1}``.
+    w : array-like of shape (2,)
+        The normal of the boundary (non-zero).
+    b : float
+        The offset, added: ``f(x) = <w, x> + b``.
+    support : array-like of int, optional
+        Indices of the support vectors to circle; by default the points on the margin are circled.
+    {ax}
+    {window}
+    title : str, optional
+        Axis title (default: the values of ``w`` and ``b`` in mathtext).
+    legend : bool, default=True
+        Draw the legend to the right of the axes, off the data.
+    tol : float, default=1e-9
+        Tolerance of ``y_i f(x_i) = 1`` (on the margin) and ``y_i f(x_i) < 1`` (a violation).
+
+    {returns_ax}
+    """
+    X, y = two_class_points(X, y, pm1=True)
+    w = np.asarray(w, dtype=np.float64)
+    if w.shape != (2,) or not np.any(w):
+        raise ValueError(f"w must be a non-zero vector of shape (2,), got {w!r}")
+    b = float(b)
+    tol = check_positive("tol", tol)
+    yf = y * (X @ w + b)
+    violating = yf < 1.0 - tol
+    if support is None:
+        circled, circle_label = np.abs(yf - 1.0) <= tol, "on the margin"
+    else:
+        circled, circle_label = np.asarray(support, dtype=np.int64), "support vectors"
+
+    ax = get_ax(ax)
+    xlim, ylim = window(X, 0.25, xlim=xlim, ylim=ylim)
+    draw_line(ax, w, b, xlim, ylim, gid="decision_boundary", label=r"$f(x) = 0$")
+    draw_margin(ax, w, b - 1.0, xlim, ylim).set_label(r"$f(x) = \pm 1$")
+    draw_margin(ax, w, b + 1.0, xlim, ylim)
+    scatter_classes(ax, X, y, pos_label=1.0)
+    if X[circled].size:
+        circle_support_vectors(ax, X[circled], label=circle_label)
+    if np.any(violating):
+        ax.scatter(
+            *X[violating].T,
+            s=70,
+            marker="x",
+            c=COLORS["model"],
+            lw=1.3,
+            zorder=5,
+            gid="margin_violators",
+            label=r"violates the margin, $y_i f(x_i) < 1$",
+        )
+    if title is None:
+        title = rf"$w = ({format_value(w[0])}, {format_value(w[1])})$, $b = {format_value(b)}$"
+    finish_axis(ax, xlim, ylim, title)
+    if legend:
+        legend_outside(ax)
     return ax
 
 

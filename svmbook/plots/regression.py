@@ -20,6 +20,7 @@ from svmbook.plots._style import (
     circle_support_vectors,
     get_ax,
     label_axes,
+    legend_outside,
     padded_limits,
     styled,
     support_indices,
@@ -194,7 +195,7 @@ _LOSS_PANELS = (
 
 
 @styled
-def plot_losses(*, epsilon=0.5, delta=1.0, ax=None, axes=None, r_max=3.0, n_grid=601):
+def plot_losses(*, epsilon=0.5, delta=1.0, ax=None, axes=None, r_max=3.0, n_grid=601, legend=True):
     """Gunn's Fig. 5.1: the four regression losses as functions of the residual ``y - f(x)``.
 
     Quadratic (5.13), Laplace ``|r|``, Huber (5.17) and epsilon-insensitive (5.4); the functions
@@ -207,14 +208,17 @@ def plot_losses(*, epsilon=0.5, delta=1.0, ax=None, axes=None, r_max=3.0, n_grid
     delta : float, default=1.0
         Width of Huber's quadratic zone (Gunn's mu in (5.17)).
     ax : matplotlib Axes, optional
-        Draw all four curves into this one axes (with a legend). Used when ``axes`` is None; a new
-        figure is created when both are None.
+        Draw all four curves into this one axes. Used when ``axes`` is None; a new figure is
+        created when both are None.
     axes : sequence of 4 Axes, optional
         Draw one loss per axes, titled (a)-(d) as in Fig. 5.1.
     r_max : float, default=3.0
         The residual axis runs over ``[-r_max, r_max]``.
     n_grid : int, default=601
         Points per curve.
+    legend : bool, default=True
+        In one panel, name the four curves in a legend to the right of the axes, off the curves
+        (the four panels of ``axes`` are titled instead).
 
     Returns
     -------
@@ -232,7 +236,8 @@ def plot_losses(*, epsilon=0.5, delta=1.0, ax=None, axes=None, r_max=3.0, n_grid
         "quadratic": "quadratic",
         "laplace": "Laplace",
         "huber": rf"Huber, $\delta={delta:g}$",
-        "epsilon_insensitive": rf"$\varepsilon$-insensitive, $\varepsilon={epsilon:g}$",
+        # no value: one legend may serve panels of several epsilons (plot_grid's one_legend)
+        "epsilon_insensitive": r"$\varepsilon$-insensitive",
     }
     xlabel, ylabel = "residual $y - f(x)$", "loss"
     if axes is not None:
@@ -251,7 +256,9 @@ def plot_losses(*, epsilon=0.5, delta=1.0, ax=None, axes=None, r_max=3.0, n_grid
         ax.plot(r, values[key], color=color, label=labels[key], gid=f"loss_{key}")
     ax.set_xlim(r[0], r[-1])
     ax.set_ylim(0.0, 1.05 * float(values["laplace"].max()))
-    label_axes(ax, xlabel, ylabel, None, True, loc="upper center")
+    label_axes(ax, xlabel, ylabel)
+    if legend:
+        legend_outside(ax)
     return ax
 
 

@@ -135,7 +135,7 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
     C = check_positive("C", C, allow_inf=True)
     check_option("infeasible", infeasible, _INFEASIBLE)
     ridge = check_positive("ridge", ridge)
-    label = f"svc_dual (2.35)-(2.36), {bias} bias, C={C:g}"
+    label = f"svc_dual: the SVC dual of Gunn (1998), eqs. (2.35)-(2.36), {bias} bias, C={C:g}"
     if np.isinf(C):
         total, s = min_total_violation(K, y, bias=bias)
         if total > _FEASIBILITY_TOL:
@@ -143,8 +143,8 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
                 res = l2_svc_dual(K, y, 1.0 / ridge, bias=bias)
                 return replace(
                     res,
-                    formulation=label + f", infeasible: listings' ridge={ridge:g} "
-                    "(squared-slack dual, l2_svc_dual with C=1/ridge)",
+                    formulation=label + f", infeasible: the ridge {ridge:g} of Gunn's (1998) "
+                    f"listings, i.e. the squared-slack SVC dual with C = 1/ridge = {1.0 / ridge:g}",
                 )
             worst = np.argsort(-s)[:5]
             with_bias = " with a bias" if bias == "explicit" else ""
@@ -152,8 +152,9 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
                 "the hard-margin problem (C=inf) is infeasible: no function of the kernel's "
                 f"feature space{with_bias} has y_i f(x_i) >= 1 for all i (the total violation "
                 f"sum_i max(0, 1 - y_i f(x_i)) is at least {total:.6g}; most violated points "
-                f"{worst.tolist()}). The dual (2.14) is unbounded. Use a finite C (soft margin) or "
-                "infeasible='ridge' for the listings' squared-slack semantics."
+                f"{worst.tolist()}). The dual, Gunn (1998), eq. (2.14), is unbounded. Use a finite "
+                "C (soft margin) or infeasible='ridge' for the squared-slack semantics of Gunn's "
+                "(1998) listings."
             )
     Q = (y[:, None] * y[None, :]) * K
     scale = C if np.isfinite(C) else 1.0 / kernel_scale(K)
@@ -229,7 +230,7 @@ def l2_svc_dual(K, y, C, *, bias="explicit"):
         lb=np.zeros(n),
         A=y[None, :] if bias == "explicit" else None,
         scale=scale,
-        where="l2_svc_dual",
+        where="the squared-slack SVC dual",
     )
     alpha = np.maximum(alpha, 0.0)
     warn_status(cert)
@@ -242,7 +243,7 @@ def l2_svc_dual(K, y, C, *, bias="explicit"):
         nu=nu,
         certificate=cert,
         n_iter=n_iter,
-        formulation=f"l2_svc_dual (squared slack, Hessian Q + I/C), {bias} bias, C={C:g}",
+        formulation=f"the squared-slack SVC dual (Hessian Q + I/C), {bias} bias, C={C:g}",
         diag=1.0 / C,
     )
 
@@ -304,7 +305,7 @@ def hard_margin_primal(X, y):
     warn_status(cert)
     tol = svtol(np.inf)
     w_norm2 = float(w @ w)
-    label = "hard_margin_primal (2.7) s.t. (2.4), linear"
+    label = "hard_margin_primal: Gunn (1998), eq. (2.7) subject to (2.4), linear"
     solved = (cert, int(sol["iterations"]))
     return QPResult.assemble(
         alpha, alpha * y, (b, (b, b), None), alpha > tol, tol, w_norm2, solved, label, w=w

@@ -9,6 +9,7 @@ from svmbook.datasets import gunn_table
 from svmbook.plots import (
     plot_canonical_hyperplane,
     plot_feature_map,
+    plot_linear_classifier,
     plot_norm_constraint,
     plot_regularisation_path,
     plot_separating_lines,
@@ -18,7 +19,6 @@ from svmbook.plots import (
 from svmbook.qp import hard_margin_primal
 
 X22, Y22 = gunn_table("2.2")  # Gunn's Table 2.2: not separable
-
 
 
 def _by_gid(ax, gid, kind=None):
@@ -90,7 +90,6 @@ def test_plot_svc_2d_geometry_of_a_linear_svc(linear_svc):
 @pytest.fixture(scope="module")
 def table_21():
     return gunn_table("2.1")
-
 
 
 @pytest.mark.parametrize("model_name", ["linear_svc", "rbf_svc"])
@@ -225,6 +224,50 @@ def test_plot_separating_lines_fig_2_1(table_21):
         plot_separating_lines(X22, Y22)
 
 
+@pytest.mark.parametrize(("b", "n_violating"), [(-5.0, 0), (-5.5, 2), (-4.5, 2)])
+def test_plot_linear_classifier_geometry(table_21, b, n_violating):
+    # Gunn (1998), Table 2.1 with w = (-2, 4): b = -5 is the optimum (points 2, 5, 6, 7 on the
+    # margin); shifting b by 1/2 breaks y_i f(x_i) >= 1 for the two nearest points of one class
+    X, y = table_21
+    w = np.array([-2.0, 4.0])
+    ax = plot_linear_classifier(X, y, w, b)
+    (boundary,) = _by_gid(ax, "decision_boundary")
+    np.testing.assert_allclose(boundary.get_xydata() @ w + b, 0.0, atol=1e-12)
+    margins = _by_gid(ax, "margins")
+    levels = sorted(float(np.mean(m.get_xydata() @ w + b)) for m in margins)
+    np.testing.assert_allclose(levels, [-1.0, 1.0], atol=1e-12)
+    assert all(m.get_linestyle() == ":" for m in margins)
+    yf = y * (X @ w + b)
+    violators = _by_gid(ax, "margin_violators")
+    if n_violating:
+        (crosses,) = violators
+        np.testing.assert_allclose(crosses.get_offsets(), X[yf < 1 - 1e-9])
+        assert len(crosses.get_offsets()) == n_violating
+    else:
+        assert violators == []
+    # circled: the points on the margin (none when b is shifted: no point has y_i f(x_i) = 1)
+    on_margin = X[np.isclose(yf, 1.0)]
+    circled = [c.get_offsets() for c in _by_gid(ax, "support_vectors")]
+    assert len(circled) == (len(on_margin) > 0)
+    if circled:
+        np.testing.assert_allclose(circled[0], on_margin)
+    assert ax.get_legend() is not None and _labelled(ax)
+    assert "$b = " in ax.get_title()
+
+
+def test_plot_linear_classifier_options(table_21):
+    X, y = table_21
+    w = np.array([-2.0, 4.0])
+    ax = plot_linear_classifier(X, y, w, -5.0, support=[1, 4], legend=False, title="given")
+    (circled,) = _by_gid(ax, "support_vectors")
+    np.testing.assert_allclose(circled.get_offsets(), X[[1, 4]])
+    assert ax.get_legend() is None and ax.get_title() == "given"
+    with pytest.raises(ValueError, match="w must be"):
+        plot_linear_classifier(X, y, np.zeros(2), 0.0)
+    with pytest.raises(ValueError, match="y"):
+        plot_linear_classifier(X, np.arange(len(X)), w, 0.0)
+
+
 @pytest.mark.parametrize("scale", [1.0, 3.0])
 def test_plot_canonical_hyperplane_fig_2_2(table_21, scale):
     X, y = table_21
@@ -326,4 +369,3 @@ def test_plot_feature_map_fig_2_9():
     fig = plt.figure()
     with pytest.raises(ValueError, match="3-D"):
         plot_feature_map(X, y, axes=(fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)))
-

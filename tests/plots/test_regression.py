@@ -92,6 +92,9 @@ def test_plot_losses_single_axes():
     eps = lines["epsilon_insensitive"].get_ydata()
     assert np.all(eps[np.abs(r) <= 0.5] == 0.0)
     assert _labelled(ax) and len(ax.get_legend().get_texts()) == 4
+    # house style: the legend outside the axes, off the curves; none when asked
+    assert ax.get_legend().get_bbox_to_anchor().x0 > ax.get_window_extent().x1 - 1
+    assert plot_losses(legend=False).get_legend() is None
 
 
 def test_plot_losses_four_panels_fig_5_1():

@@ -167,16 +167,20 @@ def test_margin_monotone_in_C():
 
 
 def test_table22_hard_margin_infeasible():
-    with pytest.raises(InfeasibleProblemError, match="infeasible"):
+    with pytest.raises(InfeasibleProblemError, match="infeasible") as info:
         svc_dual(lin(X2), Y2)
     assert issubclass(InfeasibleProblemError, ValueError)
+    # the message cites its source, not a bare equation number a reader cannot resolve
+    assert r"Gunn (1998), eq. (2.14)" in str(info.value)
 
 
 # At ridge 1e-10 the squared-slack dual has |alpha| ~ 1e10 and cvxopt stops with "unknown".
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
 def test_table22_ridge_is_l2_svm():
     res = svc_dual(lin(X2), Y2, infeasible="ridge")
-    assert "ridge" in res.formulation
+    assert "ridge" in res.formulation and "Gunn (1998), eqs. (2.35)-(2.36)" in res.formulation
+    assert "l2_svc_dual" not in res.formulation  # said in words: the squared-slack SVC dual
+    assert "squared-slack SVC dual with C = 1/ridge = 1e+10" in res.formulation
     ref = l2_svc_dual(lin(X2), Y2, C=1e10)
     np.testing.assert_allclose(res.coef, ref.coef)
     # the squared-slack solution: y_i f(x_i) = 1 - alpha_i / C on every SV; some points violated

@@ -234,32 +234,40 @@ def reconstruct_gradient(st, ksrc, cache, ctl):
 # --------------------------------------------------------------------------------------------
 
 
-# Reductions over stored values only: max/min are exact in any order, so reassociation is safe;
-# the arithmetic that produces the values runs in separate loops without fast-math flags, so
-# every value is bitwise LIBSVM's.
-_FM_REDUCE = {"reassoc", "nsz", "nnan", "ninf"}
+# Reductions over stored values only: a maximum is exact in any order of comparisons, so it may
+# be split into partial maxima; the arithmetic that produces the values runs in separate loops,
+# in LIBSVM's order, so every value is bitwise LIBSVM's.
 BIG = 1e300
 
 
-@njit(cache=True, fastmath=_FM_REDUCE)
-def _masked_max(v, n):
-    m = -BIG
-    for t in range(n):
-        m = max(m, v[t])
-    return m
+@njit(cache=True)
+def _range_max(v, lo, hi):
+    """``max(v[lo:hi])`` (``-BIG`` when empty), by eight independent running maxima.
+
+    A single running maximum is one long dependency chain that the compiler does not vectorise
+    (measured 0.54 ns per entry on the 2-vCPU VM); eight chains run in parallel and vectorise
+    (0.14 ns). The maximum does not depend on the order of the comparisons, so the result is
+    the same value.
+    """
+    a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = -BIG
+    end8 = lo + (hi - lo) // 8 * 8
+    for t in range(lo, end8, 8):
+        a0 = max(a0, v[t])
+        a1 = max(a1, v[t + 1])
+        a2 = max(a2, v[t + 2])
+        a3 = max(a3, v[t + 3])
+        a4 = max(a4, v[t + 4])
+        a5 = max(a5, v[t + 5])
+        a6 = max(a6, v[t + 6])
+        a7 = max(a7, v[t + 7])
+    for t in range(end8, hi):
+        a0 = max(a0, v[t])
+    return max(max(max(a0, a1), max(a2, a3)), max(max(a4, a5), max(a6, a7)))
 
 
 #: Block length of the arg-reductions: the block maxima are one vectorised pass, and only the
 #: last block attaining the extremum is scanned for its last index.
 _BLOCK = 512
-
-
-@njit(cache=True, fastmath=_FM_REDUCE)
-def _block_max(v, lo, hi):
-    m = -BIG
-    for t in range(lo, hi):
-        m = max(m, v[t])
-    return m
 
 
 @njit(cache=True)
@@ -272,7 +280,7 @@ def _max_last(v, n, blocks):
     nb = (n + _BLOCK - 1) // _BLOCK
     m = -BIG
     for b in range(nb):
-        blocks[b] = _block_max(v, b * _BLOCK, min(n, (b + 1) * _BLOCK))
+        blocks[b] = _range_max(v, b * _BLOCK, min(n, (b + 1) * _BLOCK))
         m = max(m, blocks[b])
     if m == -BIG:
         return m, -1
@@ -342,7 +350,7 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf):
         obj = -(grad_diff * grad_diff) / quad_coef
         v[t] = yG if ok else -BIG
         w[t] = -obj if (ok & (grad_diff > 0)) else -BIG
-    Gmax2 = _masked_max(v, n)
+    Gmax2 = _range_max(v, 0, n)
     _, j = _max_last(w, n, blocks)
     if Gmax + Gmax2 < eps or j == -1:
         return -1, -1

@@ -324,13 +324,14 @@ def plot_algorithm_step(model, X, y, step, *, ax=None, grid_resolution=200, xlim
 
 
 @styled
-def plot_algorithm_steps(model, X, y, steps, *, zoom=3.0, grid_resolution=200, figsize=(9.0, 6.8)):
+def plot_algorithm_steps(model, X, y, steps, *, zoom=3.0, grid_resolution=200, figsize=(8.7, 6.6)):
     r"""Draw several steps of Algorithm 1 side by side, each above its zoom on the margin's point.
 
     One column per step: :func:`plot_algorithm_step` on top (titled with the step and its
     estimated margin) and the same step zoomed on the point that carries the margin below it.
     The legend of the last step serves all panels, below them, so the figure keeps the width it
-    is given (the default fits the book's column, 900 pixels at 100 dpi, for three steps).
+    is given (the default fits the book's column, 900 pixels at 100 dpi with the notebook's
+    padding, for three steps).
 
     Parameters
     ----------
@@ -344,7 +345,7 @@ def plot_algorithm_steps(model, X, y, steps, *, zoom=3.0, grid_resolution=200, f
         :func:`plot_input_margin`).
     grid_resolution : int, default=200
         Grid points per axis for the contours.
-    figsize : (float, float), default=(9.0, 6.8)
+    figsize : (float, float), default=(8.7, 6.6)
         The figure's size in inches.
 
     Returns
@@ -367,13 +368,18 @@ def plot_algorithm_steps(model, X, y, steps, *, zoom=3.0, grid_resolution=200, f
     fig, axes = plt.subplots(2, len(steps), figsize=figsize, squeeze=False,
                              height_ratios=[1.25, 1.0], layout="constrained")  # fmt: skip
     for col, t in enumerate(steps):
+        last = col == len(steps) - 1
         plot_algorithm_step(model, X, y, t, ax=axes[0, col], grid_resolution=grid_resolution,
-                            title=_step_title(model, t, "\n"), legend=False)  # fmt: skip
+                            title=_step_title(model, t, "\n"), legend=last)  # fmt: skip
         plot_algorithm_step(model, X, y, t, ax=axes[1, col], grid_resolution=grid_resolution,
                             zoom=zoom, title=f"step {t}: zoom on the nearest point",
                             legend=False)  # fmt: skip
-    handles, labels = axes[0, -1].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside lower center", ncol=3, fontsize=7, frameon=False)
+    # the last step's legend (its contour lines are proxy handles) moves below the panels
+    legend = axes[0, -1].get_legend()
+    labels = [text.get_text() for text in legend.get_texts()]
+    fig.legend(legend.legend_handles, labels, loc="outside lower center", ncol=4, fontsize=7,
+               frameon=False)  # fmt: skip
+    legend.remove()
     return fig
 
 

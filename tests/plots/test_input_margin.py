@@ -235,6 +235,8 @@ def test_algorithm_steps_lays_out_a_column_per_step_within_the_book_width(fitted
     axes = fig.axes
     assert len(axes) == 6 and all(ax.get_legend() is None for ax in axes)
     assert len(fig.legends) == 1
+    labels = [text.get_text() for text in fig.legends[0].get_texts()]
+    assert r"$f(x)=0$" in labels and r"levels $f(x)=\pm 1$" in labels
     for col, s in enumerate(model.steps_):
         top, bottom = axes[col], axes[3 + col]
         assert f"step {col}" in top.get_title() and f"{s.margin:.3g}" in top.get_title()

@@ -2,11 +2,15 @@
 
 ``assignments/source/chNN/chNN_<topic>.ipynb`` is the source (solutions between
 ``### BEGIN SOLUTION`` / ``### END SOLUTION``, hidden tests between ``### BEGIN HIDDEN TESTS`` /
-``### END HIDDEN TESTS``) in nbgrader's cell-metadata format, schema version 3. Checked here: every
-chapter of the book has one; the metadata is what nbgrader expects; each source passes its own
-tests; and ``nbgrader generate_assignment`` (what ``make assignments`` runs) releases versions with
-neither solutions nor hidden tests, which fail until the solutions are put back (the autograding
-round trip). Notebooks run in the book's executor kernel (``tools/nbexec.py``: static widgets).
+``### END HIDDEN TESTS``) in nbgrader's cell-metadata format, schema version 3. A written
+"explain why" task is a manually graded markdown answer cell (``chNN-taskK-written``) with its
+model answer in a solution region. Checked here: every chapter of the book has one assignment; the
+chapters with a natural "explain why" question have a written task; the metadata is what nbgrader
+expects; each source passes its own tests; ``nbgrader generate_assignment`` (what
+``make assignments`` runs) releases versions with neither solutions, model answers nor hidden
+tests, which fail until the solutions are put back (the autograding round trip); and nbgrader
+counts the hand-graded points in the assignment's total. Notebooks run in the book's executor
+kernel (``tools/nbexec.py``: static widgets).
 """
 
 import csv
@@ -36,6 +40,10 @@ MARKERS = {
     "hidden": ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"),
 }
 GRADE_ID = re.compile(r"ch(\d\d)-(title|setup|task\d+-(statement|answer|tests|written))$")
+# the chapters whose assignment asks at least one "explain why" question, graded by hand
+WRITTEN_CHAPTERS = ("02", "06", "09", "12", "14", "17")
+# what nbgrader puts in place of a markdown solution region
+TEXT_STUB = "YOUR ANSWER HERE"
 
 # the kernel of the chapter executor, tools/nbexec.py: this interpreter, SVMBOOK_STATIC=1
 _kernel_setup = runpy.run_path(str(REPO / "tools" / "nbexec.py"))["_kernel_setup"]
@@ -53,6 +61,23 @@ def _graded_cells(nb, kind):
         for cell in nb.cells
         if (meta := _nbgrader(cell)) and meta.get(key) and cell.cell_type == "code"
     }
+
+
+def _written_cells(nb):
+    """Return the manually graded written answers of ``nb`` by grade_id."""
+    return {
+        meta["grade_id"]: cell
+        for cell in nb.cells
+        if (meta := _nbgrader(cell)) and meta["grade_id"].endswith("-written")
+    }
+
+
+def _points(nb):
+    """Return the points of every graded cell of ``nb`` and those of its written answers."""
+    graded = [meta for cell in nb.cells if (meta := _nbgrader(cell)) and meta.get("grade")]
+    total = sum(meta["points"] for meta in graded)
+    written = sum(meta["points"] for meta in graded if meta["grade_id"].endswith("-written"))
+    return total, written
 
 
 def _regions(text, kind):
@@ -131,7 +156,10 @@ def test_source_metadata(path):
             assert cell.cell_type == "code" and "assert" in cell.source, grade_id
         if meta.get("solution"):
             assert not meta.get("locked"), f"{grade_id}: the student edits answer cells"
-        if meta.get("solution") and cell.cell_type == "code":
+        if match.group(3) == "written":  # graded by hand: markdown, points, a model answer
+            assert cell.cell_type == "markdown", f"{grade_id}: a written answer is a markdown cell"
+            assert meta.get("grade") and meta.get("solution"), f"{grade_id}: grade and solution"
+        if meta.get("solution"):
             assert _regions(cell.source, "solution")[0], f"{grade_id}: no solution region"
         else:
             assert "BEGIN SOLUTION" not in cell.source, f"{grade_id}: solution outside an answer"
@@ -143,6 +171,19 @@ def test_source_metadata(path):
     answers, tests = _graded_cells(nb, "answer"), _graded_cells(nb, "tests")
     assert 2 <= len(tests) <= 4, "2-4 tasks"
     assert {g.replace("-answer", "") for g in answers} <= {g.replace("-tests", "") for g in tests}
+
+
+@pytest.mark.parametrize("chapter", WRITTEN_CHAPTERS)
+def test_explain_why_chapters_have_a_written_answer(chapter):
+    (path,) = (ASSIGNMENTS / "source" / f"ch{chapter}").glob(f"ch{chapter}_*.ipynb")
+    nb = nbformat.read(path, as_version=4)
+    written = _written_cells(nb)
+    assert written, f"{path.name}: no manually graded written answer"
+    for grade_id, cell in written.items():
+        assert _nbgrader(cell)["points"] > 0, grade_id
+        # the statement right before it says the task is graded by hand, with its points
+        statement = nb.cells[nb.cells.index(cell) - 1]
+        assert statement.cell_type == "markdown" and "graded by hand" in statement.source, grade_id
 
 
 @pytest.mark.slow
@@ -210,6 +251,16 @@ def test_release_strips_solutions_and_hidden_tests(path, released):
             assert not leaked, f"{path.name} {grade_id} leaks {sorted(leaked)}"
             if kind == "answer":
                 assert "raise NotImplementedError()" in released_cells[grade_id].source
+    # a written answer keeps its prompt; its model answer is replaced by nbgrader's text stub
+    released_written = _written_cells(release)
+    for grade_id, cell in _written_cells(source).items():
+        regions, outside = _regions(cell.source, "solution")
+        model = {line.strip() for region in regions for line in region} - {""}
+        model -= {line.strip() for line in outside}
+        released_lines = {line.strip() for line in released_written[grade_id].source.splitlines()}
+        assert not model & released_lines, f"{path.name} {grade_id} shows its model answer"
+        assert TEXT_STUB in released_written[grade_id].source, grade_id
+        assert _nbgrader(released_written[grade_id])["points"] == _nbgrader(cell)["points"]
 
 
 @pytest.mark.slow
@@ -240,10 +291,16 @@ def test_autograding_round_trip(path, released):
 
 
 @pytest.mark.slow
-def test_nbgrader_autograde_scores_the_solution_full_and_the_release_zero(tmp_path):
-    # nbgrader's own workflow, gradebook included, on the first chapter: the source notebook as a
-    # student's submission earns every point, the unanswered student version none.
-    source = SOURCES[0]
+@pytest.mark.parametrize(
+    "source",
+    # the first chapter, and the first with a written answer (hand-graded points)
+    [SOURCES[0], next(p for p in SOURCES if p.parent.name == f"ch{WRITTEN_CHAPTERS[0]}")],
+    ids=lambda p: p.name,
+)
+def test_nbgrader_autograde_scores_the_solution_full_and_the_release_zero(source, tmp_path):
+    # nbgrader's own workflow, gradebook included: the source notebook as a student's submission
+    # earns every autograded point, the unanswered student version none. The total counts the
+    # written answers' points too; they stay unscored until a person grades them.
     chapter = source.parent.name
     course = _course(tmp_path, [chapter])
     _nbgrader_cli(course, "generate_assignment", chapter, "--force")
@@ -255,7 +312,8 @@ def test_nbgrader_autograde_scores_the_solution_full_and_the_release_zero(tmp_pa
     _nbgrader_cli(course, "export")
     with open(course / "grades.csv", newline="") as handle:
         rows = {row["student_id"]: row for row in csv.DictReader(handle)}
+    total, written = _points(nbformat.read(source, as_version=4))
     max_score = float(rows["solved"]["max_score"])
-    assert max_score > 0
-    assert float(rows["solved"]["score"]) == max_score
+    assert max_score > 0 and max_score == total
+    assert float(rows["solved"]["score"]) == total - written
     assert float(rows["blank"]["score"]) == 0.0

@@ -60,6 +60,7 @@ from svmbook.plots.hyperplane import (
 )
 from svmbook.plots.input_margin import (
     plot_algorithm_step,
+    plot_algorithm_steps,
     plot_error_comparison,
     plot_foot_iteration,
     plot_input_margin,
@@ -122,6 +123,7 @@ __all__ = [
     "feature_map_quadratic",
     "loglog_slope",
     "plot_algorithm_step",
+    "plot_algorithm_steps",
     "plot_big_table",
     "plot_bound_bands",
     "plot_c_path",

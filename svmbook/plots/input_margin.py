@@ -10,6 +10,8 @@ r"""Figures of the chapter on the input-space margin (Akaho 2002).
   of the point onto the tangent line at the previous iterate;
 * :func:`plot_algorithm_step` -- one step of Algorithm 1 from a fitted
   :class:`~svmbook.input_margin.InputMarginSVC`'s ``steps_``, drawn as :func:`plot_input_margin`;
+* :func:`plot_algorithm_steps` -- several steps side by side, each over its zoom on the point
+  carrying the margin, with one legend below (a figure of the book's column width);
 * :func:`plot_step_margins` -- the estimated input-space margin of every step, the selected one
   starred;
 * :func:`plot_margin_comparison` and :func:`plot_error_comparison` -- one point per run of the
@@ -23,6 +25,7 @@ carry a ``gid``: ``"decision_boundary"``, ``"margins"``, ``"support_vectors"``, 
 ``"svm_level"``; ``"runs"``, ``"not_improved"``, ``"diagonal"``.
 """
 
+import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Circle
@@ -48,6 +51,7 @@ from svmbook.plots._style import (
 
 __all__ = [
     "plot_algorithm_step",
+    "plot_algorithm_steps",
     "plot_error_comparison",
     "plot_foot_iteration",
     "plot_input_margin",
@@ -264,6 +268,13 @@ def _step(model, step):
     return steps[check_int("step", step, 0, len(steps) - 1)]
 
 
+def _step_title(model, step, sep):
+    """Title a step: its number, who computed it, its estimated margin, and if it was selected."""
+    name = "the SVM" if step == 0 else "Algorithm 1"
+    chosen = " (selected)" if step == getattr(model, "best_step_", None) else ""
+    return f"step {step}, {name}{sep}estimated margin {_step(model, step).margin:.3g}{chosen}"
+
+
 @styled
 def plot_algorithm_step(model, X, y, step, *, ax=None, grid_resolution=200, xlim=None, ylim=None,
                         title=None, legend=True, zoom=None):  # fmt: skip
@@ -305,13 +316,71 @@ def plot_algorithm_step(model, X, y, step, *, ax=None, grid_resolution=200, xlim
     labels = {} if step == 0 else {"support_label": "points with a coefficient",
                                    "levels_label": r"levels $f(x)=\pm 1$"}  # fmt: skip
     if title is None:
-        name = "the SVM" if step == 0 else "Algorithm 1"
-        chosen = " (selected)" if step == getattr(model, "best_step_", None) else ""
-        title = f"step {step}, {name}: estimated margin {s.margin:.3g}{chosen}"
+        title = _step_title(model, step, ": ")
     return plot_input_margin(s.expansion, X, y, s.feet, distances=s.distances,
                              support=support_of(s.expansion), ax=ax,
                              grid_resolution=grid_resolution, xlim=xlim, ylim=ylim, title=title,
                              legend=legend, zoom=zoom, **labels)  # fmt: skip
+
+
+@styled
+def plot_algorithm_steps(model, X, y, steps, *, zoom=3.0, grid_resolution=200, figsize=(8.7, 6.6)):
+    r"""Draw several steps of Algorithm 1 side by side, each above its zoom on the margin's point.
+
+    One column per step: :func:`plot_algorithm_step` on top (titled with the step and its
+    estimated margin) and the same step zoomed on the point that carries the margin below it.
+    The legend of the last step serves all panels, below them, so the figure keeps the width it
+    is given (the default fits the book's column, 900 pixels at 100 dpi with the notebook's
+    padding, for three steps).
+
+    Parameters
+    ----------
+    model : InputMarginSVC
+        Fitted on ``X, y``; its ``steps_`` are drawn, nothing is refitted.
+    {Xy}
+    steps : sequence of int
+        The steps to draw, one column each, from 0 (the SVM) to ``len(model.steps_) - 1``.
+    zoom : float, default=3.0
+        Half-width of the zoom panels, in units of the step's margin (as in
+        :func:`plot_input_margin`).
+    grid_resolution : int, default=200
+        Grid points per axis for the contours.
+    figsize : (float, float), default=(8.7, 6.6)
+        The figure's size in inches.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        With ``2 * len(steps)`` axes, the top row first.
+
+    Raises
+    ------
+    TypeError
+        If ``model`` is not a fitted ``InputMarginSVC``.
+    ValueError
+        If ``steps`` is empty or holds a step out of range.
+    """
+    steps = list(steps)
+    if not steps:
+        raise ValueError("steps must name at least one step")
+    for t in steps:
+        _step(model, t)
+    fig, axes = plt.subplots(2, len(steps), figsize=figsize, squeeze=False,
+                             height_ratios=[1.25, 1.0], layout="constrained")  # fmt: skip
+    for col, t in enumerate(steps):
+        last = col == len(steps) - 1
+        plot_algorithm_step(model, X, y, t, ax=axes[0, col], grid_resolution=grid_resolution,
+                            title=_step_title(model, t, "\n"), legend=last)  # fmt: skip
+        plot_algorithm_step(model, X, y, t, ax=axes[1, col], grid_resolution=grid_resolution,
+                            zoom=zoom, title=f"step {t}: zoom on the nearest point",
+                            legend=False)  # fmt: skip
+    # the last step's legend (its contour lines are proxy handles) moves below the panels
+    legend = axes[0, -1].get_legend()
+    labels = [text.get_text() for text in legend.get_texts()]
+    fig.legend(legend.legend_handles, labels, loc="outside lower center", ncol=4, fontsize=7,
+               frameon=False)  # fmt: skip
+    legend.remove()
+    return fig
 
 
 @styled

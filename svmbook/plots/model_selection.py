@@ -47,6 +47,11 @@ _INV_MU = r"$1/\mu$"
 _TIE_RTOL = 1e-12
 #: A map's stars sit this fraction of a cell from its centre, up and right (off the value label).
 _STAR_SHIFT = 0.3
+#: Marker area and drawing order of the points of a search (plot_design).
+_DESIGN_SIZE, _DESIGN_ZORDER = 36, 5
+#: A map's best-cell stars have five times a design point's area, so one drawn over them leaves
+#: the star's arms visible.
+_MAP_STAR_SIZE = 5 * _DESIGN_SIZE
 #: Legend labels of the reasons a mu search stopped (``MuSearchResult.rows[i]["stop"]``).
 _STOPS = {"intersect": "stop: hulls intersect", "small_w": r"stop: $\lVert w\rVert$ negligible"}
 
@@ -75,10 +80,10 @@ def _minima(values):
     return np.isfinite(values) & (values <= best + _TIE_RTOL * max(abs(best), 1.0))
 
 
-def _star(ax, x, y, *, gid, label=None, size=170):
+def _star(ax, x, y, *, gid, label=None, size=170, zorder=6):
     """Draw white stars outlined in black, readable on any colour of the map."""
     return ax.scatter(x, y, marker="*", s=size, c="white", edgecolors="black", linewidths=1.0,
-                      zorder=6, gid=gid, label=label)  # fmt: skip
+                      zorder=zorder, gid=gid, label=label)  # fmt: skip
 
 
 @styled
@@ -168,12 +173,15 @@ def plot_estimate_map(
             ax.add_patch(Rectangle((ex[i], ey[j]), ex[i + 1] - ex[i], ey[j + 1] - ey[j],
                                    fill=False, hatch="///", edgecolor=COLORS["data"], lw=0.0,
                                    zorder=4, gid="masked"))  # fmt: skip
-    # each star sits in the upper right corner of its cell, clear of the cell's value label
+    # each star sits in the upper right corner of its cell, clear of the cell's value label; it is
+    # larger than and drawn under the markers of plot_design (zorder 5), so a design point that
+    # lands on it shows on top of the star and the star's arms show around it
     sx = xs + _STAR_SHIFT * (ex[1:] - ex[:-1])
     sy = ys + _STAR_SHIFT * (ey[1:] - ey[:-1])
     best = _minima(values)
     _star(ax, np.broadcast_to(sx[:, None], values.shape)[best],
-          np.broadcast_to(sy[None, :], values.shape)[best], gid="minimum", size=110)  # fmt: skip
+          np.broadcast_to(sy[None, :], values.shape)[best], gid="minimum", size=_MAP_STAR_SIZE,
+          zorder=_DESIGN_ZORDER - 1)  # fmt: skip
     if colorbar:
         ax.figure.colorbar(mesh, ax=ax, label=cbar_label, fraction=0.05, pad=0.03)
     ax.set_xticks(xs)
@@ -216,8 +224,8 @@ def plot_design(stages, *, best=None, ax=None, title=None, legend=True):
         P = np.asarray(points, dtype=np.float64)
         if P.ndim != 2 or P.shape[1] != 2 or P.shape[0] == 0:
             raise ValueError(f"stages[{k}] must be an array of shape (n, 2), got {P.shape}")
-        ax.scatter(P[:, 0], P[:, 1], s=36, marker=markers[k % len(markers)],
-                   c=NEST[k % len(NEST)], edgecolors="black", linewidths=0.6, zorder=5,
+        ax.scatter(P[:, 0], P[:, 1], s=_DESIGN_SIZE, marker=markers[k % len(markers)],
+                   c=NEST[k % len(NEST)], edgecolors="black", linewidths=0.6, zorder=_DESIGN_ZORDER,
                    gid=f"stage_{k}", label=f"stage {k + 1} ({P.shape[0]} points)")  # fmt: skip
     if best is not None:
         b = np.asarray(best, dtype=np.float64).reshape(2)

@@ -1,8 +1,8 @@
 r"""Figures of the smooth SVM and reduced-kernel chapters (Yeh et al., RSVM review, sections 2.1-3).
 
-* :func:`plot_smooth_plus` -- the plus function ``x_+`` and the smooth plus function
-  ``p(x, beta)`` (the review's eq. (6)) for several ``beta``, with the largest gap
-  ``log(2) / beta`` (at ``x = 0``) marked on each curve;
+* :func:`plot_smooth_plus` -- the plus function ``r_+`` and the smooth plus function
+  ``p(r, beta)`` (the review's eq. (6)) for several ``beta``, with the largest gap
+  ``log(2) / beta`` (at ``r = 0``) marked on each curve;
 * :func:`plot_gradient_norms` -- ``||grad Phi||`` against the Newton step on a logarithmic axis,
   one curve per run (quadratic convergence shows as a curve that bends down ever more steeply);
 * :func:`plot_smooth_boundary` -- a smooth SVM on 2-D data: the boundary ``f = 0`` solid, the
@@ -73,10 +73,11 @@ def _as_curve(name, values, n=None):
 
 @styled
 def plot_smooth_plus(betas, *, xlim=(-1.0, 1.0), n_points=401, ax=None, title=None, legend=True):
-    r"""Draw the plus function and the smooth plus function ``p(x, beta)`` for several ``beta``.
+    r"""Draw the plus function and the smooth plus function ``p(r, beta)`` for several ``beta``.
 
-    ``x_+`` is solid black; each ``p(x, beta) = x + log(1 + exp(-beta x)) / beta`` (the review's
-    eq. (6)) is a coloured line, and its largest gap above ``x_+``, ``log(2) / beta`` at ``x = 0``,
+    The argument is a real number ``r`` (the review writes ``x``; the book keeps ``x`` for points).
+    ``r_+`` is solid black; each ``p(r, beta) = r + log(1 + exp(-beta r)) / beta`` (the review's
+    eq. (6)) is a coloured line, and its largest gap above ``r_+``, ``log(2) / beta`` at ``r = 0``,
     is a thick vertical segment from 0 to ``p(0, beta)`` in the curve's colour, ending in a dot so
     that a short one (a large ``beta``) stays visible.
 
@@ -85,7 +86,7 @@ def plot_smooth_plus(betas, *, xlim=(-1.0, 1.0), n_points=401, ax=None, title=No
     betas : sequence of float
         The smoothing parameters, each ``> 0`` and finite.
     xlim : (float, float), default=(-1.0, 1.0)
-        The range of ``x``; it must contain 0 (where the gap is largest).
+        The range of ``r``; it must contain 0 (where the gap is largest).
     n_points : int, default=401
         Points per curve.
     {ax}
@@ -108,15 +109,15 @@ def plot_smooth_plus(betas, *, xlim=(-1.0, 1.0), n_points=401, ax=None, title=No
         raise ValueError(f"xlim must contain 0 in its interior, got {(lo, hi)}")
     x = np.linspace(lo, hi, int(n_points))
     ax = get_ax(ax)
-    ax.plot(x, plus(x), color=COLORS["model"], lw=2.0, gid="plus", label="$x_+$")
+    ax.plot(x, plus(x), color=COLORS["model"], lw=2.0, gid="plus", label="$r_+$")
     for k, beta in enumerate(betas):
         color = OKABE_ITO[k % len(OKABE_ITO)]
         ax.plot(x, smooth_plus(x, beta), color=color, gid=f"smooth_{k}",
-                label=rf"$p(x, \beta)$, $\beta = {beta:g}$")  # fmt: skip
+                label=rf"$p(r, \beta)$, $\beta = {beta:g}$")  # fmt: skip
         ax.plot([0.0, 0.0], [0.0, float(smooth_plus(0.0, beta))], color=color, lw=4.0,
                 marker="o", markevery=[1], markersize=6, solid_capstyle="butt",
                 gid=f"gap_{k}")  # fmt: skip
-    label_axes(ax, "$x$", r"$x_+$ and $p(x, \beta)$", title)
+    label_axes(ax, "$r$", r"$r_+$ and $p(r, \beta)$", title)
     if legend:
         legend_outside(ax)
     return ax

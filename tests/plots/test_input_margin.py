@@ -225,3 +225,26 @@ def test_error_comparison_is_linear_with_the_diagonal(no_fitting):
     assert "equal to the SVM's" not in labels  # no run on the diagonal, no legend entry
     with pytest.raises(ValueError, match="svm_error must be non-negative"):
         plots.plot_error_comparison([-0.1, 0.4], [0.25, 0.45])
+
+
+def test_algorithm_steps_lays_out_a_column_per_step_within_the_book_width(fitted, no_fitting):
+    """One column per step, the zoom below it, one legend under the panels, 9 inches wide."""
+    X, y, model = fitted
+    fig = plots.plot_algorithm_steps(model, X, y, [0, 1, 2], grid_resolution=20)
+    assert fig.get_figwidth() <= 9.0  # 900 pixels at the book's 100 dpi
+    axes = fig.axes
+    assert len(axes) == 6 and all(ax.get_legend() is None for ax in axes)
+    assert len(fig.legends) == 1
+    labels = [text.get_text() for text in fig.legends[0].get_texts()]
+    assert r"$f(x)=0$" in labels and r"levels $f(x)=\pm 1$" in labels
+    for col, s in enumerate(model.steps_):
+        top, bottom = axes[col], axes[3 + col]
+        assert f"step {col}" in top.get_title() and f"{s.margin:.3g}" in top.get_title()
+        assert ("selected" in top.get_title()) == (col == model.best_step_)
+        assert "zoom" in bottom.get_title()
+        i = int(np.argmin(s.distances))
+        np.testing.assert_allclose(bottom.get_xlim(), X[i, 0] + np.array([-3.0, 3.0]) * s.margin)
+    with pytest.raises(ValueError, match="steps"):
+        plots.plot_algorithm_steps(model, X, y, [])
+    with pytest.raises(ValueError, match="step"):
+        plots.plot_algorithm_steps(model, X, y, [0, len(model.steps_)])

@@ -152,3 +152,13 @@ def test_c_path_series():
         plots.plot_c_path(C, {"a": [1, 2]})
     with pytest.raises(ValueError, match="non-empty dict"):
         plots.plot_c_path(C, {})
+
+
+def test_design_points_are_drawn_over_the_maps_best_star():
+    """A design point on a map's best cell lies over its star, whose arms show around it."""
+    ax = plots.plot_estimate_map(LOG2_C, LOG2_G, VALUES, annotate=False, colorbar=False)
+    plots.plot_design([np.array([[0.0, 1.0], [2.0, 1.0]])], ax=ax, legend=False)
+    (stars,) = _by_gid(ax.collections, "minimum")
+    (points,) = _by_gid(ax.collections, "stage_0")
+    assert stars.get_zorder() < points.get_zorder()
+    assert stars.get_sizes()[0] >= 4 * points.get_sizes()[0]

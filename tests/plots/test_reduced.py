@@ -23,13 +23,14 @@ def test_smooth_plus_draws_the_plus_function_each_curve_and_its_gap():
     np.testing.assert_allclose(plus.get_ydata(), np.maximum(plus.get_xdata(), 0.0))
     for k, beta in enumerate((1.0, 5.0)):
         (curve,) = _by_gid(ax.lines, f"smooth_{k}")
-        assert np.all(curve.get_ydata() > plus.get_ydata())  # p > x_+ everywhere
+        assert np.all(curve.get_ydata() > plus.get_ydata())  # p > r_+ everywhere
         (gap,) = _by_gid(ax.lines, f"gap_{k}")
         np.testing.assert_allclose(gap.get_xdata(), [0.0, 0.0])
         np.testing.assert_allclose(gap.get_ydata(), [0.0, np.log(2.0) / beta], rtol=1e-12)
-    assert ax.get_title() == "t" and ax.get_ylabel() == r"$x_+$ and $p(x, \beta)$"
+    assert ax.get_title() == "t" and ax.get_xlabel() == "$r$"
+    assert ax.get_ylabel() == r"$r_+$ and $p(r, \beta)$"
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels == ["$x_+$", r"$p(x, \beta)$, $\beta = 1$", r"$p(x, \beta)$, $\beta = 5$"]
+    assert labels == ["$r_+$", r"$p(r, \beta)$, $\beta = 1$", r"$p(r, \beta)$, $\beta = 5$"]
 
 
 @pytest.mark.parametrize(

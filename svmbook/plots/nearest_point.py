@@ -10,7 +10,7 @@
   time, and :func:`plot_mu_sweep` -- iterations or time against ``1/mu`` (Figs 5.13-5.14);
 * :func:`plot_min_norm_point` -- the minimum-norm point of one (reduced) hull: Gilbert's problem,
   the Minkowski difference of two classes and the perceptron of Fig. 4.22;
-* :func:`plot_linear_classifiers` -- several linear decision lines ``w . x = b`` over the data
+* :func:`plot_linear_classifiers` -- several linear decision lines ``w . x + b = 0`` over the data
   (the bias-free perceptron of Fig. 5.18).
 
 The multipliers come from the solvers (:func:`svmbook.solvers.iterates.nearest_point_iterates`).

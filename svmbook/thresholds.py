@@ -1,9 +1,9 @@
 """Thresholds of trained SVMs and perceptrons (Goodrich 2012, sections 4.3 and 5.9.3).
 
-Every function here returns the **thesis's threshold** ``b``, the one *subtracted* in the decision
-function ``f(x) = sum_i alpha_i y_i K(x_i, x) - b`` (Goodrich's nomenclature). The reference
-formulations of :mod:`svmbook.qp` store the bias that is *added* (``QPResult.b``), so
-``QPResult.b == -threshold``.
+Every function here returns the **book's offset** ``b``, the one *added* in the decision function
+``f(x) = sum_i alpha_i y_i K(x_i, x) + b``, as ``QPResult.b`` of :mod:`svmbook.qp` and the
+estimators' ``intercept_``. Goodrich (2012) writes ``f = w.x - b``: each of his thresholds is
+``-b`` here, and his formulas below are converted to the book's sign.
 
 The inputs are the training values of the decision function with the threshold omitted,
 ``f_k = sum_i alpha_i y_i K(x_i, x_k)`` (the thesis's ``f_k``, with the ``y_i`` its nomenclature
@@ -13,7 +13,7 @@ Thresholds of a two-class machine:
 
 * :func:`b_kkt` -- the KKT threshold (4.8) of the mu-SVM, averaged over the free SVs, and the
   interval of KKT-consistent thresholds when a class has none (Fig. 4.12);
-* :func:`b_csvm` -- the C-SVM's KKT threshold ``b = w.x_i - y_i`` (section 4.3.5), rho fixed to 1;
+* :func:`b_csvm` -- the C-SVM's KKT threshold ``b = y_i - w.x_i`` (section 4.3.5), rho fixed to 1;
 * :func:`b_geom` -- the geometric threshold (4.9): the bisector of the nearest points;
 * :func:`b_platt` -- the probabilistic threshold of Platt's sigmoid (section 4.3.3).
 
@@ -61,14 +61,14 @@ class KKTThreshold(NamedTuple):
     Attributes
     ----------
     b : float
-        The threshold (subtracted): the average over the free SVs, else the midpoint of
+        The offset (added, ``f = raw + b``): the average over the free SVs, else the midpoint of
         ``b_interval`` (its finite end when the other is infinite).
     b_interval : tuple of float
         ``(lo, hi)``: every threshold in it satisfies the KKT conditions with the given alpha.
         ``lo == hi == b`` when free SVs pin it.
     rho : float
-        The margin parameter rho of (4.8) (the supporting planes are ``f = b +- rho``); 1 for the
-        C-SVM.
+        The margin parameter rho of (4.8) (the supporting planes are ``f_k + b = +-rho``); 1 for
+        the C-SVM.
     rho_interval : tuple of float
         Range of rho over the KKT-consistent pairs (``(1, 1)`` for the C-SVM).
     """
@@ -84,8 +84,9 @@ def bias_from_bounds(estimates, free, lows, highs):
 
     The mean of ``estimates`` over the free support vectors if there are any, else the midpoint
     of the interval ``[max(lows), min(highs)]`` of KKT-consistent values (its finite end when the
-    other is infinite). Used both for the thesis's subtracted threshold and for the added bias of
-    the reference formulations: the sign convention is the caller's.
+    other is infinite). The caller's estimates and bounds fix what it is the bias of: the book's
+    offset ``b`` (the thresholds here and the reference formulations) or LIBSVM's ``rho = -b`` (the
+    one-class machine).
 
     Parameters
     ----------
@@ -177,12 +178,13 @@ def bound_sets(alpha, upper, tol=1e-6):
 
 
 def b_kkt(f, y, alpha, upper, *, tol=1e-6):
-    r"""KKT threshold of a (weighted) mu-SVM, Goodrich (4.8), with its interval.
+    r"""KKT offset of a (weighted) mu-SVM, Goodrich (2012), eq. (4.8), with its interval.
 
-    With ``f_k`` the decision values without threshold, the KKT conditions of (2.20)/(4.10) read
-    ``y_i (f_i - b) = rho`` for free SVs (``0 < alpha_i < upper_i``), ``>= rho`` for
-    ``alpha_i = 0`` and ``<= rho`` for ``alpha_i = upper_i``. In ``u = b + rho`` (the positive
-    supporting plane) and ``l = b - rho`` (the negative one) they split by class:
+    With ``f_k`` the decision values without the offset, the KKT conditions of (2.20)/(4.10) read
+    ``y_i (f_i + b) = rho`` for free SVs (``0 < alpha_i < upper_i``), ``>= rho`` for
+    ``alpha_i = 0`` and ``<= rho`` for ``alpha_i = upper_i``. In ``u = rho - b`` (the value of
+    ``f_k`` on the positive supporting plane) and ``l = -rho - b`` (on the negative one) they split
+    by class:
 
     .. math::
 
@@ -195,12 +197,14 @@ def b_kkt(f, y, alpha, upper, *, tol=1e-6):
     Fig. 4.12) leaves an interval, of which we take the midpoint (our choice: the KKT conditions
     leave b undetermined there), or the finite end when the other end is infinite (a class reduced
     to its centroid, Fig. 4.13: the smallest rho, as the thesis prescribes for the mu-SVM).
-    Then ``b = (u + l) / 2`` and ``rho = (u - l) / 2``.
+    Then ``b = -(u + l) / 2`` and ``rho = (u - l) / 2``. Goodrich (2012) writes ``f = w.x - b``;
+    this returns the book's ``b = -b_Goodrich``.
 
-    Correction to the source: the thesis prints the no-free-SV range as
+    Correction to the source: the thesis prints the no-free-SV range (in its sign) as
     ``b_min = (b_1 + b_3) / 2``, ``b_max = (b_2 + b_4) / 2``; an LP over (b, rho) shows the labels
     are swapped (Goodrich 2012, section 4.3.1; ``docs/errata.md``,
-    goodrich-2012-sec-4-3-1-b-range): ``b_interval = ((b_2 + b_4) / 2, (b_1 + b_3) / 2)``.
+    goodrich-2012-sec-4-3-1-b-range). In the book's sign,
+    ``b_interval = (-(b_1 + b_3) / 2, -(b_2 + b_4) / 2)``.
 
     Parameters
     ----------
@@ -230,7 +234,7 @@ def b_kkt(f, y, alpha, upper, *, tol=1e-6):
     >>> alpha = np.array([0.5, 0.5, 0.0, 0.5, 0.5, 0.0]); f = np.outer(x, x) @ (alpha * y)
     >>> t = b_kkt(f, y, alpha, 0.5)
     >>> float(t.b), tuple(map(float, t.b_interval)), float(t.rho), tuple(map(float, t.rho_interval))
-    (2.0, (0.0, 4.0), 12.0, (10.0, 14.0))
+    (-2.0, (-4.0, 0.0), 12.0, (10.0, 14.0))
     """
     f, y, alpha = _inputs(f, y, alpha)
     upper = _upper(upper, y.shape[0])
@@ -251,21 +255,22 @@ def b_kkt(f, y, alpha, upper, *, tol=1e-6):
         np.where(neg & at_cap, f, -none),
     )
     return KKTThreshold(
-        b=0.5 * (u + l),
-        b_interval=(0.5 * (u_lo + l_lo), 0.5 * (u_hi + l_hi)),
+        b=0.5 * (-u - l),
+        b_interval=(0.5 * (-u_hi - l_hi), 0.5 * (-u_lo - l_lo)),
         rho=0.5 * (u - l),
         rho_interval=(0.5 * (u_lo - l_hi), 0.5 * (u_hi - l_lo)),
     )
 
 
 def b_csvm(f, y, alpha, C, *, tol=1e-6):
-    """KKT threshold of the C-SVM (2.16): ``b = w.x_i - y_i`` averaged over free SVs (4.3.5).
+    """KKT offset of the C-SVM (2.16): ``b = y_i - w.x_i`` averaged over free SVs (4.3.5).
 
-    rho is fixed to 1, so ``y_i (f_i - b) = 1`` for ``0 < alpha_i < C``, ``>= 1`` for
+    rho is fixed to 1, so ``y_i (f_i + b) = 1`` for ``0 < alpha_i < C``, ``>= 1`` for
     ``alpha_i = 0``, ``<= 1`` for ``alpha_i = C``. Without a free SV, ``b_interval`` is the set of
-    KKT-consistent thresholds and ``b`` its midpoint; for small C on imbalanced data this whole
+    KKT-consistent offsets and ``b`` its midpoint; for small C on imbalanced data this whole
     interval can lie outside the data (Fig. 4.10, the "bad threshold"): the C-SVM cannot trade rho
-    against b as the mu-SVM does.
+    against b as the mu-SVM does. Goodrich (2012) writes ``f = w.x - b`` and
+    ``b = w.x_i - y_i``; this returns the book's ``b = -b_Goodrich``.
 
     Parameters
     ----------
@@ -285,9 +290,9 @@ def b_csvm(f, y, alpha, C, *, tol=1e-6):
     upper = _upper(C, y.shape[0])
     tol = check_positive("tol", tol)
     at_zero, at_cap, free, _ = bound_sets(alpha, upper, tol)
-    est = f - y
-    lower = (at_zero & (y < 0)) | (at_cap & (y > 0))
-    higher = (at_zero & (y > 0)) | (at_cap & (y < 0))
+    est = y - f
+    lower = (at_zero & (y > 0)) | (at_cap & (y < 0))
+    higher = (at_zero & (y < 0)) | (at_cap & (y > 0))
     b, (lo, hi) = bias_from_bounds(
         est, free, np.where(lower, est, -np.inf), np.where(higher, est, np.inf)
     )
@@ -295,18 +300,17 @@ def b_csvm(f, y, alpha, C, *, tol=1e-6):
 
 
 def b_geom(f, y, alpha):
-    r"""Geometric threshold (4.9): the hyperplane halfway between the nearest points.
+    r"""Geometric offset (4.9): the hyperplane halfway between the nearest points.
 
     .. math::
 
-        b = \tfrac12\big(\mathbf w\cdot\bar{\mathbf p}_{pos}
-            +\mathbf w\cdot\bar{\mathbf p}_{neg}\big),
-        \qquad \bar{\mathbf p}_\pm=\frac{\sum_{I_\pm}\alpha_i\phi(\mathbf x_i)}
-            {\sum_{I_\pm}\alpha_i}.
+        b = -\tfrac12\big(w\cdot\bar p_{pos} + w\cdot\bar p_{neg}\big),
+        \qquad \bar p_\pm=\frac{\sum_{I_\pm}\alpha_i\phi(x_i)}{\sum_{I_\pm}\alpha_i}.
 
-    With class sums 1 (the nearest-point scale) this is (4.9), ``b = 1/2 sum_i alpha_i f_i``; the
+    With class sums 1 (the nearest-point scale) this is (4.9), ``b = -1/2 sum_i alpha_i f_i``; the
     per-class normalisation makes it independent of the scale of alpha, so the C-SVM's alpha' gives
-    the same hyperplane (its class sums are equal but not 1). Unique, unlike the KKT threshold.
+    the same hyperplane (its class sums are equal but not 1). Unique, unlike the KKT offset.
+    Goodrich (2012) writes ``f = w.x - b``; this returns the book's ``b = -b_Goodrich``.
 
     Parameters
     ----------
@@ -316,7 +320,7 @@ def b_geom(f, y, alpha):
     Returns
     -------
     float
-        The threshold ``b``.
+        The offset ``b`` (added: ``f = raw + b``).
 
     Examples
     --------
@@ -324,7 +328,7 @@ def b_geom(f, y, alpha):
     >>> x = np.array([2.0, 3.0, -1.0, -2.0]); y = np.array([1.0, 1.0, -1.0, -1.0])
     >>> alpha = np.full(4, 0.5)
     >>> round(b_geom(np.outer(x, x) @ (alpha * y), y, alpha), 6)
-    2.0
+    -2.0
     """
     f, y, alpha = _inputs(f, y, alpha)
     means = []
@@ -333,7 +337,7 @@ def b_geom(f, y, alpha):
         if mass <= 0:
             raise ValueError(f"alpha of class {cls:+g} sums to 0: no nearest point to bisect")
         means.append(float(alpha[y == cls] @ f[y == cls]) / mass)
-    return 0.5 * (means[0] + means[1])
+    return 0.5 * (-means[0] - means[1])  # -(a + b) without a signed zero at a = -b
 
 
 def platt_fit(decision, y, *, max_iter=100, tol=1e-5):
@@ -422,12 +426,12 @@ def platt_fit(decision, y, *, max_iter=100, tol=1e-5):
 
 
 def b_platt(f, y, **fit_params):
-    r"""Probabilistic threshold (section 4.3.3): where Platt's sigmoid crosses 1/2.
+    r"""Probabilistic offset (section 4.3.3): where Platt's sigmoid crosses 1/2.
 
-    Fit ``P(y=1 | f) = 1/(1 + exp(A f + B))`` on the values ``f`` (threshold omitted) with
+    Fit ``P(y=1 | f) = 1/(1 + exp(A f + B))`` on the values ``f`` (offset omitted) with
     :func:`platt_fit`; a point is positive iff ``P >= 1/2`` iff ``A f + B <= 0`` iff
-    ``f >= -B/A`` (``A < 0``), so the threshold is ``-B/A``. (Fitting on ``f - b`` instead gives
-    ``b - B/A``, the same number.)
+    ``f + B/A >= 0`` (``A < 0``), so the offset is ``b = B/A`` (Goodrich's threshold is ``-B/A``).
+    (Fitting on ``f + c`` instead gives ``B/A - c``: the same boundary.)
 
     Parameters
     ----------
@@ -439,6 +443,7 @@ def b_platt(f, y, **fit_params):
     Returns
     -------
     float
+        The offset ``b`` (added: ``f = raw + b``).
 
     Raises
     ------
@@ -451,24 +456,27 @@ def b_platt(f, y, **fit_params):
             f"f: Platt's fitted slope A={A:.3g} is not negative, so the decision values do not "
             "order the classes and the sigmoid gives no threshold"
         )
-    return -B / A
+    return B / A
 
 
 _PERCEPTRON_KINDS = ("kkt", "geometric", "bias_free", "svm_kkt")
 
 
 def perceptron_threshold(f, y, alpha, kind="kkt", *, tol=1e-6):
-    r"""Thresholds of a perceptron (Goodrich section 5.9.3, Tables 5.9-5.10).
+    r"""Offsets of a perceptron (Goodrich section 5.9.3, Tables 5.9-5.10).
 
-    ``f = K @ (alpha * y)`` with the *original* kernel K (not the modified perceptron kernel).
+    ``f = K @ (alpha * y)`` with the *original* kernel K (not the modified perceptron kernel); the
+    decision function is ``f + b``. Goodrich (2012) writes ``f = w.x - b``; each kind returns the
+    book's ``b = -b_Goodrich``.
 
-    * ``"kkt"``: ``b = -sum_i alpha_i y_i``, the stationarity condition of the bias term
+    * ``"kkt"``: ``b = sum_i alpha_i y_i``, the stationarity condition of the bias term
       ``b^2/2`` of (2.53)/(4.14) (Table 2.2).
-    * ``"geometric"``: as printed ``b = sum_i alpha_i K(x_i, x_j)``, with a free index j. We read it
-      as the SVM's geometric threshold with the original kernel: the bisector of the per-class
-      normalised points, :func:`b_geom` (``docs/errata.md``, goodrich-2012-sec-5-9-3-thresholds).
+    * ``"geometric"``: as printed (his sign) ``sum_i alpha_i K(x_i, x_j)``, with a free index j. We
+      read it as the SVM's geometric offset with the original kernel: the bisector of the
+      per-class normalised points, :func:`b_geom` (``docs/errata.md``,
+      goodrich-2012-sec-5-9-3-thresholds).
     * ``"bias_free"``: ``b = 0`` (the "B" rows of Table 2.2).
-    * ``"svm_kkt"``: ``b = 1/2 (max_{I_pos, alpha_i>0} f_i + min_{I_neg, alpha_i>0} f_i)``.
+    * ``"svm_kkt"``: ``b = -1/2 (max_{I_pos, alpha_i>0} f_i + min_{I_neg, alpha_i>0} f_i)``.
       Correction to the source: the printed sums ``sum_k alpha_k K(x_k, x_i)`` lack ``y_k``;
       we use ``f_i`` (with ``y_k``).
 
@@ -483,12 +491,13 @@ def perceptron_threshold(f, y, alpha, kind="kkt", *, tol=1e-6):
     Returns
     -------
     float
+        The offset ``b`` (added).
     """
     f, y, alpha = _inputs(f, y, alpha)
     check_option("kind", kind, _PERCEPTRON_KINDS)
     tol = check_positive("tol", tol)
     if kind == "kkt":
-        return float(-np.sum(alpha * y))
+        return float(np.sum(alpha * y))
     if kind == "bias_free":
         return 0.0
     if kind == "geometric":
@@ -496,7 +505,7 @@ def perceptron_threshold(f, y, alpha, kind="kkt", *, tol=1e-6):
     sv = alpha > tol * max(float(alpha.max()), 1e-300)
     if not (np.any(sv & (y > 0)) and np.any(sv & (y < 0))):
         raise ValueError("alpha: the svm_kkt threshold needs a support vector in each class")
-    return 0.5 * (float(f[sv & (y > 0)].max()) + float(f[sv & (y < 0)].min()))
+    return -0.5 * (float(f[sv & (y > 0)].max()) + float(f[sv & (y < 0)].min()))
 
 
 # --- the pictures of fitted linear machines (the threshold figures of chapter 4) ----------
@@ -514,9 +523,9 @@ class WeightedSVMGeometry(NamedTuple):
     p_pos, p_neg : ndarray of shape (2,)
         The nearest points of the two weighted reduced hulls.
     b_geom : float
-        Geometric threshold (4.9) (subtracted).
+        Geometric offset (4.9) (added: ``f = w . x + b_geom``).
     kkt : svmbook.thresholds.KKTThreshold
-        KKT threshold (4.8), its interval, rho and rho's interval.
+        KKT offset (4.8), its interval, rho and rho's interval (the book's sign).
     sample_weight : ndarray of shape (n_samples,)
     support : ndarray of int
         Indices with ``alpha_i > 0``.
@@ -589,10 +598,10 @@ class CSVMThresholds(NamedTuple):
     w : ndarray of shape (2,)
         ``sum_i alpha'_i y_i x_i``.
     kkt : svmbook.thresholds.KKTThreshold
-        The C-SVM's KKT threshold (rho fixed to 1): ``b = w . x_i - y_i`` over free SVs, else the
+        The C-SVM's KKT offset (rho fixed to 1): ``b = y_i - w . x_i`` over free SVs, else the
         midpoint of its interval (:func:`svmbook.thresholds.b_csvm`; LIBSVM's choice).
     b_geom : float
-        Geometric threshold (4.9) of the same normal.
+        Geometric offset (4.9) of the same normal.
     mu_kkt : svmbook.thresholds.KKTThreshold
         The equivalent mu-SVM's KKT threshold, which may trade rho for b (smallest rho at a
         one-sided interval, Fig. 4.13).
@@ -642,6 +651,6 @@ def linear_csvm_thresholds(model, X, y):
         kkt=kkt,
         b_geom=geom,
         mu_kkt=mu_kkt,
-        frac_pos_kkt=float(np.mean(f - kkt.b > 0)),
-        frac_pos_geom=float(np.mean(f - geom > 0)),
+        frac_pos_kkt=float(np.mean(f + kkt.b > 0)),
+        frac_pos_geom=float(np.mean(f + geom > 0)),
     )

@@ -72,13 +72,13 @@ def test_mu_two_over_n_is_nearest_centroid():
     f = X @ X.T @ res.coef
     b = b_geom(f, y, res.alpha)
     T = np.random.default_rng(3).normal(0, 2, (200, 2))
-    svm = np.sign(T @ X.T @ res.coef - b)
+    svm = np.sign(T @ X.T @ res.coef + b)
     c_pos, c_neg = X[y > 0].mean(0), X[y < 0].mean(0)
     nearest = np.where(
         np.linalg.norm(T - c_pos, axis=1) < np.linalg.norm(T - c_neg, axis=1), 1.0, -1.0
     )
     np.testing.assert_array_equal(svm, nearest)
-    assert b == pytest.approx(0.5 * (c_pos @ c_pos - c_neg @ c_neg), abs=1e-12)
+    assert b == pytest.approx(0.5 * (c_neg @ c_neg - c_pos @ c_pos), abs=1e-12)
 
 
 def test_identity_kernel_via_c_svm():

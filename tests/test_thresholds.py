@@ -1,7 +1,8 @@
 """Thresholds (svmbook.thresholds), Goodrich (2012) sections 4.3 and 5.9.3.
 
-Oracles: the corrected closed-form range [(b_2 + b_4)/2, (b_1 + b_3)/2] of the KKT threshold when no
-SV is free (Goodrich 2012, section 4.3.1, corrected as in docs/errata.md,
+Every threshold is the book's offset b, added (f = raw + b); Goodrich's thresholds are -b.
+Oracles: the corrected closed-form range [-(b_1 + b_3)/2, -(b_2 + b_4)/2] of the KKT offset when no
+SV is free (Goodrich 2012, section 4.3.1, in his sign, corrected as in docs/errata.md,
 goodrich-2012-sec-4-3-1-b-range; the LP over the primal is in tests/qp/test_geometric.py), the K = I
 closed form (the Gaussian limit: alpha_i = 1/n of its class), b_kkt = b_geom for the hard margin
 (Fig. 4.14b), svmbook.qp.svc_dual's own bias for the C-SVM threshold, the bad KKT threshold of the
@@ -48,10 +49,10 @@ def test_kkt_range_without_free_svs_is_the_swapped_printed_range(seed):
     pos, neg, sv = y > 0, y < 0, alpha > 1e-9
     b1, b2 = f[neg & sv].min(), f[neg & ~sv].max()
     b3, b4 = f[pos & ~sv].min(), f[pos & sv].max()
-    # Printed: b_min = (b1 + b3)/2, b_max = (b2 + b4)/2; the labels are swapped.
-    np.testing.assert_allclose(t.b_interval, [(b2 + b4) / 2, (b1 + b3) / 2], atol=TOL)
+    # Printed (his sign): b_min = (b1 + b3)/2, b_max = (b2 + b4)/2; the labels are swapped.
+    np.testing.assert_allclose(t.b_interval, [-(b1 + b3) / 2, -(b2 + b4) / 2], atol=TOL)
     assert t.b == pytest.approx(0.5 * sum(t.b_interval))
-    assert -res.b == pytest.approx(t.b)  # the QP result stores the added bias
+    assert res.b == pytest.approx(t.b)  # the QP result stores the same added offset
 
 
 def test_kkt_identity_kernel_closed_form():
@@ -59,7 +60,7 @@ def test_kkt_identity_kernel_closed_form():
     alpha = np.where(y > 0, 1 / 3, 1 / 5)
     f = alpha * y  # K = I
     t = b_kkt(f, y, alpha, 0.5)
-    assert t.b == pytest.approx(0.5 * (1 / 3 - 1 / 5))
+    assert t.b == pytest.approx(0.5 * (1 / 5 - 1 / 3))
     assert t.rho == pytest.approx(0.5 * (1 / 3 + 1 / 5))
     assert t.b_interval[0] == t.b_interval[1] == t.b
     assert b_geom(f, y, alpha) == pytest.approx(t.b)
@@ -84,7 +85,7 @@ def test_geometric_threshold_is_scale_free():
     g_c = b_geom(K @ c_res.coef, y, c_res.alpha)
     g_mu = b_geom(K @ mu_res.coef, y, mu_res.alpha)
     assert 2 / S * g_c == pytest.approx(g_mu, abs=TOL)
-    assert g_mu == pytest.approx(0.5 * mu_res.alpha @ (K @ mu_res.coef), abs=1e-12)  # (4.9)
+    assert g_mu == pytest.approx(-0.5 * mu_res.alpha @ (K @ mu_res.coef), abs=1e-12)  # (4.9)
 
 
 @pytest.mark.parametrize("C", [0.05, 1.0])
@@ -93,8 +94,8 @@ def test_csvm_threshold_matches_svc_dual(C):
     K = X @ X.T
     res = svc_dual(K, y, C)
     t = b_csvm(K @ res.coef, y, res.alpha, C)
-    assert t.b == pytest.approx(-res.b, abs=TOL)
-    np.testing.assert_allclose(t.b_interval, [-res.b_interval[1], -res.b_interval[0]], atol=TOL)
+    assert t.b == pytest.approx(res.b, abs=TOL)
+    np.testing.assert_allclose(t.b_interval, res.b_interval, atol=TOL)
     assert t.rho == 1.0
 
 
@@ -111,13 +112,13 @@ def test_small_c_kkt_threshold_slides_out_of_the_data():
     f = K @ res.coef
     kkt = b_csvm(f, y, res.alpha, C).b
     geom = b_geom(f, y, res.alpha)
-    assert np.all(f - kkt > 0)
-    assert np.mean(f[y < 0] - geom < 0) > 0.5  # most negatives on their side
-    assert np.mean(f - geom > 0) < 0.95
+    assert np.all(f + kkt > 0)
+    assert np.mean(f[y < 0] + geom < 0) > 0.5  # most negatives on their side
+    assert np.mean(f + geom > 0) < 0.95
     # At C = 1 the KKT threshold is still inside the data.
     res1 = svc_dual(K, y, 1.0)
     f1 = K @ res1.coef
-    assert np.mean(f1 - b_csvm(f1, y, res1.alpha, 1.0).b > 0) < 1.0
+    assert np.mean(f1 + b_csvm(f1, y, res1.alpha, 1.0).b > 0) < 1.0
 
 
 def test_platt_fit_matches_scipy():
@@ -135,9 +136,9 @@ def test_platt_fit_matches_scipy():
     ref = minimize(nll, [0.0, 0.0], method="BFGS", options={"gtol": 1e-10}).x
     np.testing.assert_allclose([A, B], ref, atol=1e-5)
     assert A < 0
-    assert b_platt(d, y, tol=1e-10) == pytest.approx(-B / A)
-    # Fitting f - b instead shifts the threshold by b: b - B'/A' (section 4.3.3).
-    assert b_platt(d - 0.7, y, tol=1e-10) == pytest.approx(-B / A - 0.7, abs=1e-8)
+    assert b_platt(d, y, tol=1e-10) == pytest.approx(B / A)
+    # Fitting f - c instead shifts the offset by c: the same boundary (section 4.3.3).
+    assert b_platt(d - 0.7, y, tol=1e-10) == pytest.approx(B / A + 0.7, abs=1e-8)
 
 
 def test_platt_errors():
@@ -152,11 +153,15 @@ def test_perceptron_thresholds():
     f = np.array([2.0, 0.5, 1.0, -1.0, -3.0, 0.2])
     y = np.array([1.0, 1.0, 1.0, -1.0, -1.0, -1.0])
     alpha = np.array([0.0, 0.3, 0.2, 0.1, 0.0, 0.4])
-    assert perceptron_threshold(f, y, alpha, "kkt") == pytest.approx(-(0.5 - 0.5))
+    assert perceptron_threshold(f, y, alpha, "kkt") == pytest.approx(0.5 - 0.5)
+    alpha_pos = np.array([0.0, 0.3, 0.4, 0.1, 0.0, 0.2])  # sum alpha y = 0.4: the sign shows
+    assert perceptron_threshold(f, y, alpha_pos, "kkt") == pytest.approx(0.4)
     assert perceptron_threshold(f, y, alpha, "bias_free") == 0.0
     assert perceptron_threshold(f, y, alpha, "geometric") == pytest.approx(b_geom(f, y, alpha))
     # max over positive SVs (1.0), min over negative SVs (-1.0).
     assert perceptron_threshold(f, y, alpha, "svm_kkt") == pytest.approx(0.0)
+    # shifted by 2 the two ends are 3 and 1: b = -1/2 (3 + 1), the book's sign
+    assert perceptron_threshold(f + 2.0, y, alpha, "svm_kkt") == pytest.approx(-2.0)
     with pytest.raises(ValueError, match="kind must be one of"):
         perceptron_threshold(f, y, alpha, "platt")
 
@@ -182,9 +187,9 @@ def test_centroid_class_takes_the_smallest_rho():
     f = K @ res.coef
     t = b_kkt(f, y, res.alpha, 1 / 4)
     assert np.isinf(t.rho_interval[1])
-    u = t.b + t.rho  # positive supporting plane
+    u = t.rho - t.b  # positive supporting plane: f_i + b = rho
     assert u == pytest.approx(f[y > 0].max(), abs=1e-12)
-    assert -res.b == pytest.approx(t.b, abs=1e-12)
+    assert res.b == pytest.approx(t.b, abs=1e-12)
 
 
 # --- pictures of fitted linear machines -------------------------------------------------------
@@ -209,8 +214,8 @@ def test_linear_wsvm_geometry_matches_the_qp(wsvm_toy):
     np.testing.assert_allclose(geo.w @ geo.w, ref.w_norm2, rtol=1e-6)
     np.testing.assert_allclose(geo.p_pos - geo.p_neg, geo.w)
     f = X @ geo.w
-    assert geo.b_geom == pytest.approx(0.5 * (geo.p_pos @ geo.w + geo.p_neg @ geo.w))
-    assert geo.kkt.b == pytest.approx(-ref.b, abs=1e-5)
+    assert geo.b_geom == pytest.approx(-0.5 * (geo.p_pos @ geo.w + geo.p_neg @ geo.w))
+    assert geo.kkt.b == pytest.approx(ref.b, abs=1e-5)
     assert geo.b_geom == pytest.approx(thresholds.b_geom(f, y, geo.alpha))
 
 
@@ -219,6 +224,6 @@ def test_linear_csvm_thresholds_of_a_fitted_svc():
     model = SVC(kernel="linear", C=0.5, solver="smo", tol=1e-6).fit(X, y)
     fit = thresholds.linear_csvm_thresholds(model, X, y)
     np.testing.assert_allclose(fit.w, model.coef_[0], atol=1e-8)
-    # the C-SVM's KKT threshold is sklearn's intercept with the thesis's sign
-    assert fit.kkt.b == pytest.approx(-model.intercept_[0], abs=1e-6)
+    # the C-SVM's KKT offset is scikit-learn's intercept (the book's sign)
+    assert fit.kkt.b == pytest.approx(model.intercept_[0], abs=1e-6)
     assert np.all((fit.alpha >= 0) & (fit.alpha <= 0.5 + 1e-12))

@@ -69,7 +69,7 @@ def test_strategies_win_their_own_metric():
             s = strategy_weights(y, name, UNBAL_COSTS)
             res = mu_svm_dual(K, y, mu_from_kappa(s, y), sample_weight=s)
             b = b_geom(K @ res.coef, y, res.alpha)
-            pred = np.where(Kt @ res.coef - b >= 0, 1.0, -1.0)
+            pred = np.where(Kt @ res.coef + b >= 0, 1.0, -1.0)
             p_pos, p_neg = class_errs(yt, pred)
             cost = err_cost(yt, pred, UNBAL_COSTS)
             assert cost == pytest.approx(10 * 200 * p_pos + 1000 * p_neg)

@@ -24,8 +24,8 @@ The relative KKT statistics (the stopping rule of section 5.8.1 in this scale; t
 spell them out for these two machines):
 
 * SVM: ``max(max_{pos, alpha > 0} f - min_{pos} f, max_{neg} f - min_{neg, alpha > 0} f) / w2``,
-  which is ``<= eps`` iff ``y_i (f_i - b) = rho (1 +- eps)`` holds for the support vectors and
-  ``y_i (f_i - b) >= rho (1 - eps)`` for all points, with ``rho = w2 / 2`` in this scale;
+  which is ``<= eps`` iff ``y_i (f_i + b) = rho (1 +- eps)`` holds for the support vectors and
+  ``y_i (f_i + b) >= rho (1 - eps)`` for all points, with ``rho = w2 / 2`` in this scale;
 * MEB: ``(max_j d2_j - min_{beta_j > 0} d2_j) / max_j d2_j``: every support point lies on the
   sphere and every point inside it, to ``eps`` relative.
 """

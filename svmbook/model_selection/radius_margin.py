@@ -202,20 +202,22 @@ class RadiusMarginMachine:
 
     @property
     def threshold(self):
-        """float: The geometric threshold ``b = w . (p_pos + p_neg) / 2`` of the current state.
+        """float: The geometric offset ``b = -w . (p_pos + p_neg) / 2`` of the current state.
 
         Goodrich (2012), (4.9): the perpendicular bisector of the current points of the two
-        hulls, ``b = sum_i alpha_i f_i / 2`` with ``f_i`` the decision values under the modified
-        kernel ``k``; at the optimum every support vector has ``y_i (f_i - b) = ||w||^2 / 2``.
+        hulls, ``b = -sum_i alpha_i f_i / 2`` with ``f_i`` the decision values (offset omitted)
+        under the modified kernel ``k``; at the optimum every support vector has
+        ``y_i (f_i + b) = ||w||^2 / 2``. Goodrich writes ``f = w . x - b``; this is the book's
+        ``b = -b_Goodrich``.
         """
-        return 0.5 * float(self.alpha @ self._f)
+        return -0.5 * float(self.alpha @ self._f)
 
     def decision_function(self, K):
-        """Return ``f(x) = w . phi(x) - b`` for new points, positive for the class ``+1``.
+        """Return ``f(x) = w . phi(x) + b`` for new points, positive for the class ``+1``.
 
         The ridge ``1 / (2C)`` of ``k = K + I / (2C)`` acts on the training points only, so a new
-        point's values are ``sum_i alpha_i y_i K(x_i, x) - b`` with :attr:`threshold` ``b``
-        (the threshold subtracted, Goodrich's sign).
+        point's values are ``sum_i alpha_i y_i K(x_i, x) + b`` with :attr:`threshold` ``b``
+        (the book's offset, added).
 
         Parameters
         ----------
@@ -238,7 +240,7 @@ class RadiusMarginMachine:
                 f"K must have shape (n_points, {self.n_samples}), one column per training point, "
                 f"got {K.shape}"
             )
-        return K @ (self.alpha * self._y) - self.threshold
+        return K @ (self.alpha * self._y) + self.threshold
 
     def adapt(self, K=None, C=None):
         """Move to a new kernel matrix and/or ``C``, keeping ``alpha`` and ``beta`` (warm start).

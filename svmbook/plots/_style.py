@@ -599,7 +599,7 @@ def draw_line(ax, w, b, xlim, ylim, **style):
     w : array-like of shape (2,)
         The normal (non-zero).
     b : float
-        The offset (added: a thesis threshold ``b`` that is subtracted is passed as ``-b``).
+        The offset, added as everywhere in the book.
     {line_window}
     **style
         Line properties; default black, solid, width 1.2, ``gid="separator"``.

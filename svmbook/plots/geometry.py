@@ -1,9 +1,9 @@
 """Figures of the geometric view of SVMs (Goodrich 2012, chapters 2 and 4).
 
 The SVM as the bisector of the nearest points of two reduced convex hulls, nested RCHs, the mu-SVM
-in input space, the 1-NN regions and the minimal enclosing ball. Thresholds are the thesis's,
-*subtracted* (``f(x) = w . x - b``). ``mu`` can be given as ``inv_mu = 1 / mu`` where a slider on
-``1 / mu`` reads better (k-sets live at integer ``1 / mu``).
+in input space, the 1-NN regions and the minimal enclosing ball. Offsets are the book's, *added*
+(``f(x) = w . x + b``; Goodrich (2012) writes ``w . x - b``). ``mu`` can be given as
+``inv_mu = 1 / mu`` where a slider on ``1 / mu`` reads better (k-sets live at integer ``1 / mu``).
 """
 
 import numpy as np
@@ -46,7 +46,7 @@ __all__ = [
 
 
 def _mu_view(X, y, result):
-    """Return ``p_pos``, ``p_neg``, ``w = p_pos - p_neg`` and the geometric threshold (4.9)."""
+    """Return ``p_pos``, ``p_neg``, ``w = p_pos - p_neg`` and the geometric offset (4.9)."""
     pos = y > 0
     p_pos = result.alpha[pos] @ X[pos]
     p_neg = result.alpha[~pos] @ X[~pos]
@@ -87,7 +87,7 @@ def plot_svm_geometry(
         Its reduction parameter.
     threshold : {"geometric", "kkt"}, default="geometric"
         ``"geometric"``: the bisector (4.9), with the margin lines through the nearest points.
-        ``"kkt"``: the KKT threshold (4.8) with the supporting planes ``w . x - b = +-rho``, the
+        ``"kkt"``: the KKT offset (4.8) with the supporting planes ``w . x + b = +-rho``, the
         lines ``f = +-1`` of the equivalent C-SVM.
     {ax}
     show_ch : bool, default=True
@@ -121,13 +121,13 @@ def plot_svm_geometry(
     handles.append(Line2D([], [], color=COLORS["model"], lw=1.6, label=r"RCH$(P_\pm, \mu)$"))
     if threshold == "geometric":
         b, half = b_geom, 0.5 * float(w @ w)
-    else:  # the KKT threshold (4.8), the bias qp stores with the opposite sign
-        b, half = -float(result.b), float(result.rho)
-    draw_line(ax, w, -b, xlim, ylim, lw=1.5, gid="decision_boundary")
+    else:  # the KKT offset (4.8), as qp stores it
+        b, half = float(result.b), float(result.rho)
+    draw_line(ax, w, b, xlim, ylim, lw=1.5, gid="decision_boundary")
     handles.append(Line2D([], [], color=COLORS["model"], label="separating line"))
     if margins:
         for side in (1.0, -1.0):
-            draw_margin(ax, w, -(b + side * half), xlim, ylim)
+            draw_margin(ax, w, b + side * half, xlim, ylim)
         handles.append(Line2D([], [], color=COLORS["model"], ls=":", label="margins"))
     seg = np.vstack([p_neg, p_pos])
     ax.plot(
@@ -182,7 +182,7 @@ class _MuModel:
         self.support_ = support
 
     def decision_function(self, Z):
-        return (self._kernel(np.asarray(Z, dtype=np.float64), self._X) @ self._coef - self._b) / (
+        return (self._kernel(np.asarray(Z, dtype=np.float64), self._X) @ self._coef + self._b) / (
             self._scale
         )
 
@@ -203,7 +203,7 @@ def plot_mu_svm_2d(
 ):
     """Draw a mu-SVM in input space, linear or Gaussian (Figs. 4.5, 4.8, 4.9b).
 
-    Draws the solved mu-SVM's decision boundary ``f(x) = sum_i alpha_i y_i K(x_i, x) - b = 0``
+    Draws the solved mu-SVM's decision boundary ``f(x) = sum_i alpha_i y_i K(x_i, x) + b = 0``
     (solid), the margin level sets (dotted) and the support vectors, with
     :func:`svmbook.plots.plot_svc_2d`.
 
@@ -216,8 +216,8 @@ def plot_mu_svm_2d(
         The kernel it was solved with, ``kernel(A, B) -> K`` (e.g. ``svmbook.kernels.rbf``).
     threshold : {"geometric", "kkt"} or float, default="geometric"
         The bisector (4.9) (margin lines through the nearest points), the KKT threshold (4.8)
-        (margin lines ``f = +-rho``), or a fixed thesis threshold ``b`` (Fig. 4.9b: ``b = 0``;
-        margin lines ``f = b +- rho``).
+        (margin lines ``f = +-rho``), or a fixed offset ``b`` (Fig. 4.9b: ``b = 0``; margin lines
+        ``f = +-rho``).
     {ax}
     grid_resolution : int, default=150
     {title}
@@ -234,7 +234,7 @@ def plot_mu_svm_2d(
             b = thresholds.b_geom(f, y, res.alpha)
             scale = 0.5 * res.w_norm2
         elif threshold == "kkt":
-            b, scale = -res.b, res.rho
+            b, scale = res.b, res.rho
         else:
             raise ValueError(f"threshold must be 'geometric', 'kkt' or a number, got {threshold!r}")
     else:

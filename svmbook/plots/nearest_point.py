@@ -10,7 +10,7 @@
   time, and :func:`plot_mu_sweep` -- iterations or time against ``1/mu`` (Figs 5.13-5.14);
 * :func:`plot_min_norm_point` -- the minimum-norm point of one (reduced) hull: Gilbert's problem,
   the Minkowski difference of two classes and the perceptron of Fig. 4.22;
-* :func:`plot_linear_classifiers` -- several linear decision lines ``w . x = b`` over the data
+* :func:`plot_linear_classifiers` -- several linear decision lines ``w . x + b = 0`` over the data
   (the bias-free perceptron of Fig. 5.18).
 
 The multipliers come from the solvers (:func:`svmbook.solvers.iterates.nearest_point_iterates`).
@@ -301,11 +301,11 @@ def plot_np_path(X, y, alphas, *, mu=1.0, ax=None, title=None, legend=True, boun
     xlim, ylim = window(X)
     w = p_pos - p_neg
     if boundary and np.dot(w, w) > 0:
-        b = 0.5 * (w @ p_pos + w @ p_neg)
+        b = -0.5 * (w @ p_pos + w @ p_neg)  # the geometric offset (4.9), the book's sign
         draw_line(
             ax,
             w,
-            -b,
+            b,
             xlim,
             ylim,
             color=COLORS["model"],
@@ -500,7 +500,7 @@ def plot_min_norm_point(
 
 @styled
 def plot_linear_classifiers(X, y, lines, *, ax=None, title=None, legend=True, origin=True):
-    """Linear decision lines ``w . x - b = 0`` over two-class data (Fig. 5.18).
+    """Linear decision lines ``w . x + b = 0`` over two-class data (Fig. 5.18).
 
     Parameters
     ----------
@@ -508,7 +508,7 @@ def plot_linear_classifiers(X, y, lines, *, ax=None, title=None, legend=True, or
     y : array-like of shape (n,)
         Labels in {-1, +1}.
     lines : dict
-        ``{label: (w, b)}`` with ``w`` of shape (2,), the thesis's subtracted threshold ``b``.
+        ``{label: (w, b)}`` with ``w`` of shape (2,) and the offset ``b`` (added).
     {ax}
     {title}
     {legend}
@@ -532,7 +532,7 @@ def plot_linear_classifiers(X, y, lines, *, ax=None, title=None, legend=True, or
         draw_line(
             ax,
             w,
-            -float(b),
+            float(b),
             xlim,
             ylim,
             color=COLORS["model"],

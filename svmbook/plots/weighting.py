@@ -2,9 +2,10 @@
 
 Each function takes data and what was fitted (a normal ``w``, thresholds, the geometry of a fitted
 machine from :func:`svmbook.thresholds.linear_wsvm_geometry` or
-:func:`svmbook.thresholds.linear_csvm_thresholds`) and draws it; nothing here fits. Thresholds
-are the thesis's, *subtracted*: a linear machine with normal ``w`` predicts ``sign(w . x - b)``,
-so the decision line of threshold ``b`` is ``{x : w . x = b}``. Artists carry a ``gid``:
+:func:`svmbook.thresholds.linear_csvm_thresholds`) and draws it; nothing here fits. Offsets are
+the book's, *added*: a linear machine with normal ``w`` predicts ``sign(w . x + b)``, so the
+decision line of offset ``b`` is ``{x : w . x = -b}`` (Goodrich (2012) writes ``w . x - b``, with
+his threshold the negative of ours). Artists carry a ``gid``:
 ``"wrch"``, ``"nearest_points"``, ``"threshold_<name>"``, ``"kkt_interval"``, ``"margins"``,
 ``"support_vectors"``, ``"sigmoid"``, ...
 """
@@ -117,7 +118,10 @@ def _scatter_weighted(ax, X, y, s, point_size=POINT_SIZE, alpha=1.0):
 
 
 def _band(ax, w, lo, hi, xlim, ylim, *, gid, label):
-    """Shade ``{x : lo <= w . x <= hi}`` inside the window (infinite ends clipped to it)."""
+    """Shade ``{x : lo <= w . x <= hi}`` inside the window (infinite ends clipped to it).
+
+    The band of offsets ``b in [b_lo, b_hi]`` is ``lo = -b_hi``, ``hi = -b_lo``.
+    """
     corners = np.array(
         [[xlim[0], ylim[0]], [xlim[0], ylim[1]], [xlim[1], ylim[0]], [xlim[1], ylim[1]]]
     )
@@ -167,8 +171,8 @@ def plot_thresholds(
 ):
     r"""Parallel decision lines of one linear classifier under several thresholds (Figs. 4.11-4.14).
 
-    The normal ``w`` fixes the direction; each threshold ``b`` (subtracted) gives the line
-    ``w . x = b``. Styles: geometric solid black, KKT dashed green, Platt dash-dotted purple
+    The normal ``w`` fixes the direction; each offset ``b`` (added) gives the line
+    ``w . x + b = 0``. Styles: geometric solid black, KKT dashed green, Platt dash-dotted purple
     (:data:`THRESHOLD_STYLES`, matched by name), others dotted.
 
     Parameters
@@ -181,11 +185,11 @@ def plot_thresholds(
     thresholds : dict
         ``{name: b}``, e.g. ``{"KKT": 0.3, "geometric": 0.1, "Platt": 0.2}``.
     interval : (float, float), optional
-        ``(lo, hi)``: shade the band of KKT-consistent thresholds (Fig. 4.12; an infinite end
-        is clipped to the window, Fig. 4.13).
+        ``(lo, hi)``: shade the band of the lines of the KKT-consistent offsets
+        ``lo <= b <= hi`` (Fig. 4.12; an infinite end is clipped to the window, Fig. 4.13).
     margins : sequence of float, optional
-        Offsets ``c`` of further lines ``w . x = c`` drawn dotted black (supporting planes
-        ``b +- rho``).
+        Offsets ``c`` of further lines ``w . x + c = 0`` drawn dotted black (the supporting
+        planes ``w . x + b = +-rho`` are ``c = b -+ rho``).
     support : array-like of int, optional
         Indices of support vectors to circle.
     {ax}
@@ -213,13 +217,13 @@ def plot_thresholds(
         lo, hi = map(float, interval)
         if not lo <= hi:
             raise ValueError(f"interval must have lo <= hi, got {interval}")
-        _band(ax, w, lo, hi, xlim, ylim, gid="kkt_interval", label="KKT-consistent $b$")
+        _band(ax, w, -hi, -lo, xlim, ylim, gid="kkt_interval", label="KKT-consistent $b$")
     for c in margins if margins is not None else ():
-        draw_margin(ax, w, -float(c), xlim, ylim)
+        draw_margin(ax, w, float(c), xlim, ylim)
     for k, (name, b) in enumerate(thresholds.items()):
         color, ls = _threshold_style(name, k)
         gid = f"threshold_{_slug(name)}"
-        draw_line(ax, w, -float(b), xlim, ylim, color=color, ls=ls, lw=1.5, label=name, gid=gid)
+        draw_line(ax, w, float(b), xlim, ylim, color=color, ls=ls, lw=1.5, label=name, gid=gid)
     _scatter_weighted(ax, X, y, np.ones(X.shape[0]))
     if support is not None:
         circle_support_vectors(ax, X[np.asarray(support, dtype=np.int64)])
@@ -327,13 +331,13 @@ def plot_weighted_svm(
         lo, hi = geo.kkt.b_interval
         corners = np.array([[a, b] for a in xlim for b in ylim]) @ geo.w
         if hi - lo > 2e-3 * float(corners.max() - corners.min()):  # visible at this scale
-            _band(ax, geo.w, lo, hi, xlim, ylim, gid="kkt_interval", label="KKT-consistent $b$")
+            _band(ax, geo.w, -hi, -lo, xlim, ylim, gid="kkt_interval", label="KKT-consistent $b$")
     for name in thresholds:
         b = geo.b_geom if name == "geometric" else geo.kkt.b
         color, ls = THRESHOLD_STYLES[name]
         label = "geometric boundary" if name == "geometric" else "KKT boundary"
         gid = f"threshold_{name}"
-        draw_line(ax, geo.w, -b, xlim, ylim, color=color, ls=ls, lw=1.5, label=label, gid=gid)
+        draw_line(ax, geo.w, b, xlim, ylim, color=color, ls=ls, lw=1.5, label=label, gid=gid)
     _scatter_weighted(ax, X, y, s, point_size=float(point_size), alpha=float(point_alpha))
     if circle_sv:
         circle_support_vectors(ax, X[geo.support], label=r"$\alpha_i > 0$")
@@ -366,8 +370,8 @@ def plot_c_threshold(
     r"""Draw a linear C-SVM's KKT threshold, which leaves the data as C shrinks (Figs. 4.10, 4.15).
 
     Draws the thresholds of a fitted C-SVM (:func:`svmbook.thresholds.linear_csvm_thresholds`):
-    the C-SVM's KKT decision line ``w . x = b``
-    (dashed) with its margins ``w . x = b +- 1`` (dotted), the geometric line of the same normal
+    the C-SVM's KKT decision line ``w . x + b = 0``
+    (dashed) with its margins ``w . x + b = +-1`` (dotted), the geometric line of the same normal
     (solid), and in a corner the fraction of training points each predicts positive.
 
     Parameters
@@ -407,7 +411,7 @@ def plot_c_threshold(
         legend_loc="lower right",
     )
     corners = np.array([[a, b] for a in ax.get_xlim() for b in ax.get_ylim()]) @ fit.w
-    off = "" if corners.min() <= fit.kkt.b <= corners.max() else " (line off the window)"
+    off = "" if corners.min() <= -fit.kkt.b <= corners.max() else " (line off the window)"
     ax.text(
         0.02,
         0.98,
@@ -501,8 +505,9 @@ def plot_platt_fit(
 
     Draws the values ``f_i`` at height 1 (positives) or 0 (negatives), slightly jittered, the
     fitted ``P(y=1 | f) = 1 / (1 + exp(A f + B))`` (:func:`svmbook.thresholds.platt_fit` unless
-    ``A`` and ``B`` are given), the level 1/2 dotted and the probabilistic threshold ``-B/A`` as a
-    vertical line; ``thresholds`` adds other thresholds as vertical lines.
+    ``A`` and ``B`` are given), the level 1/2 dotted and the boundary of the probabilistic offset
+    ``b = B/A``, at ``f = -B/A``, as a vertical line; ``thresholds`` adds the boundaries
+    ``f = -b`` of other offsets.
 
     Parameters
     ----------
@@ -513,7 +518,8 @@ def plot_platt_fit(
     A, B : float, optional
         The sigmoid (both or neither; ``A < 0``).
     thresholds : dict, optional
-        ``{name: b}`` drawn as vertical lines in :data:`THRESHOLD_STYLES`.
+        ``{name: b}`` of offsets, drawn as vertical lines at ``f = -b`` in
+        :data:`THRESHOLD_STYLES`.
     {ax}
     jitter : float, default=0.03
         Vertical jitter of the points.
@@ -560,10 +566,10 @@ def plot_platt_fit(
     )
     curve.set_gid("sigmoid")
     ax.axhline(0.5, color=COLORS["breakpoint"], ls=":", lw=1.0, gid="half")
-    extra = {"Platt $-B/A$": -B / A, **(thresholds or {})}
+    extra = {"Platt $-B/A$": B / A, **(thresholds or {})}  # offsets b: boundaries at f = -b
     for k, (name, b) in enumerate(extra.items()):
         color, ls = _threshold_style(name, k)
-        ax.axvline(float(b), color=color, ls=ls, label=name, gid=f"threshold_{_slug(name)}")
+        ax.axvline(-float(b), color=color, ls=ls, label=name, gid=f"threshold_{_slug(name)}")
     ax.set_xlim(lo, hi)
     ax.set_ylim(-0.1, 1.1)
     label_axes(ax, xlabel, ylabel, title, legend, loc="center right")

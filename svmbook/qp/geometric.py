@@ -187,7 +187,7 @@ def _two_hull_result(K, y, upper, *, label, where):
     _, _, free, eps = thresholds.bound_sets(alpha, upper)
     # Stationarity: y_i f_i + nu_class = 0 on free SVs, so u = -nu_pos, l = nu_neg.
     b_mult = None if np.any(np.isnan(nu)) else 0.5 * float(nu[0] - nu[1])
-    bias = (-thr.b, (-thr.b_interval[1], -thr.b_interval[0]), b_mult)
+    bias = (thr.b, thr.b_interval, b_mult)  # b_kkt returns the book's b, as QPResult.b
     return QPResult.assemble(
         alpha, coef, bias, free, eps, w_norm2, (cert, n_iter), label,
         rho=thr.rho, rho_interval=thr.rho_interval,

@@ -44,9 +44,9 @@ _KERNEL_DOC = """kind : {"rbf", "poly", "linear"}
 value : float or int, default=None
     Its parameter: gamma or the degree q."""
 _DECISION_DOC = """f : array-like
-    Decision values without threshold.
+    Decision values without the offset.
 b : float
-    The threshold."""
+    The offset, added (the book's sign; Goodrich's threshold is ``-b``)."""
 #: The head of a numpydoc Parameters section, for the blocks that are a function's whole section.
 _PARAMETERS = "Parameters\n----------\n"
 #: Parameter entries of the Goodrich reproductions, written once (:data:`_param_docs`).
@@ -253,7 +253,7 @@ def c_svm(X, y, C, kind, value=None):
 
 @_param_docs
 def predict(f, b):
-    """``sign(f - b)`` with the thesis's subtracted threshold; ties go to +1.
+    """``sign(f + b)`` with the book's added offset; ties go to +1.
 
     {decision_parameters}
 
@@ -262,12 +262,12 @@ def predict(f, b):
     ndarray
         Labels in {-1, +1}.
     """
-    return np.where(np.asarray(f) - b >= 0, 1.0, -1.0)
+    return np.where(np.asarray(f) + b >= 0, 1.0, -1.0)
 
 
 @_param_docs
 def error(y, f, b):
-    """Error rate of ``sign(f - b)``.
+    """Error rate of ``sign(f + b)``.
 
     Parameters
     ----------

@@ -164,7 +164,7 @@ def fit_once(algorithm, X, y, kind, value, mu, max_iter=None):
         coef = np.zeros(len(y))
         coef[clf.support_] = clf.dual_coef_[0]
         converged = not any(issubclass(w.category, ConvergenceWarning) for w in caught)
-        b = -float(clf.intercept_[0])
+        b = float(clf.intercept_[0])
         return seconds, int(np.sum(clf.n_iter_)), coef, b, float(clf.w_norm_[0]), converged
     with warnings.catch_warnings(record=True):
         warnings.simplefilter("always", ConvergenceWarning)

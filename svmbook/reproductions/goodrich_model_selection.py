@@ -101,9 +101,9 @@ _PROVENANCE = "Goodrich (2012), section 6.3.8, typed as printed"
 
 
 def geometric_machine(machine):
-    """Return an L2-loss SVM's decision function: coefficients and geometric threshold (4.9).
+    """Return an L2-loss SVM's decision function: coefficients and geometric offset (4.9).
 
-    ``f(x) = sum_i coef_i K(x_i, x) - b`` for a point that is not a training point, with ``b``
+    ``f(x) = sum_i coef_i K(x_i, x) + b`` for a point that is not a training point, with ``b``
     the machine's :attr:`~svmbook.model_selection.RadiusMarginMachine.threshold` (the
     machine's own ``decision_function`` computes the same from a kernel block).
 
@@ -117,7 +117,7 @@ def geometric_machine(machine):
     coef : ndarray of shape (n_samples,)
         ``alpha_i y_i``.
     b : float
-        The geometric threshold.
+        The geometric offset (added).
     """
     return machine.alpha * machine.y, machine.threshold
 

@@ -3,7 +3,7 @@
 Set-up (Goodrich (2012), section 4.3.4): C-SVMs (SVMlight in the thesis; svmbook's SMO, LIBSVM's
 algorithm, here) on nine Rätsch sets, "small mu" = ``C = 0.1``, "large mu" = ``C = 100``
 (section 4.3.4); mean test error and its standard error over the runs. The same alpha gets three
-thresholds (:mod:`svmbook.thresholds`): KKT (the solver's own, ``b = -intercept_``), geometric
+thresholds (:mod:`svmbook.thresholds`): KKT (the solver's own, ``b = intercept_``), geometric
 (4.9) and probabilistic (Platt's sigmoid, fitted with Lin-Lin-Weng's method on the training
 decision values; the thesis does not say how it fits the sigmoid). Marks: **bold** = significantly lower than KKT, underline =
 significantly higher (two-sided paired t-test over the runs, p < 0.05), as the thesis.
@@ -69,7 +69,7 @@ def threshold_errors(X, y, X_test, y_test, C, kind, value=None):
     except ValueError:
         b_prob = math.nan
     b = {
-        "KKT": -float(clf.intercept_[0]),
+        "KKT": float(clf.intercept_[0]),
         "Geometric": b_geom(f, y, alpha),
         "Probabilistic": b_prob,
     }

@@ -349,11 +349,11 @@ def pair_step(g, st, diag, ksrc, cache, thesis):
     Ks = row(src, ksrc, cache)
     Kd = row(dst, ksrc, cache)  # the cache holds >= 2 rows: Ks stays valid
     ss, sd = sign[src], sign[dst]
-    eta = diag[src] + diag[dst] + 2.0 * c0 - 2.0 * ss * sd * (np.float64(Ks[dst]) + c0)
+    a = diag[src] + diag[dst] + 2.0 * c0 - 2.0 * ss * sd * (np.float64(Ks[dst]) + c0)  # curvature
     if ridge.shape[0] > 0:
-        eta += ridge[src] + ridge[dst]
-    eta = max(eta, TAU)
-    delta = diff / eta
+        a += ridge[src] + ridge[dst]
+    a = max(a, TAU)
+    delta = diff / a
     room = upper[dst] - alpha[dst]
     if delta >= alpha[src] and alpha[src] <= room:
         delta = alpha[src]
@@ -514,8 +514,8 @@ def np_loop(method, st, diag, vx_par, ksrc, cache, code, tol, max_iter, thesis, 
 class NearestPointResult:
     """What a nearest-point solver returns.
 
-    Thresholds are the thesis's, *subtracted*: the decision function is
-    ``f(x) = sum_i coef_i K(x_i, x) - b`` (``QPResult.b`` of :mod:`svmbook.qp` is ``-b``).
+    Offsets are the book's, *added*: the decision function is ``f(x) = sum_i coef_i K(x_i, x) + b``,
+    as for ``QPResult.b`` of :mod:`svmbook.qp` (Goodrich's thresholds are ``-b``).
 
     Attributes
     ----------
@@ -533,12 +533,12 @@ class NearestPointResult:
     objective : float
         ``w_norm2 / 2``, comparable with :attr:`svmbook.qp.QPResult.objective`.
     b_geom : float or None
-        Geometric threshold (4.9) (:func:`svmbook.thresholds.b_geom`; perceptrons: its
+        Geometric offset (4.9) (:func:`svmbook.thresholds.b_geom`; perceptrons: its
         "geometric" reading, :func:`svmbook.thresholds.perceptron_threshold`).
     b_kkt : float or None
-        KKT threshold (4.8) (:func:`svmbook.thresholds.b_kkt`); perceptrons: ``-sum alpha y``.
+        KKT offset (4.8) (:func:`svmbook.thresholds.b_kkt`); perceptrons: ``sum alpha y``.
     b_kkt_interval : tuple of float or None
-        The KKT-consistent thresholds (two-class only).
+        The KKT-consistent offsets (two-class only).
     rho : float or None
         rho of (4.8) in the nearest-point scale (two-class only).
     statistic : float
@@ -597,19 +597,19 @@ class NearestPointResult:
         return self.status == 0
 
     def decision_function(self, K_cross, threshold="geometric"):
-        """``f(x) = K_cross @ coef - b`` from ``K_cross[i, j] = K(x_new_i, x_train_j)``.
+        """``f(x) = K_cross @ coef + b`` from ``K_cross[i, j] = K(x_new_i, x_train_j)``.
 
         Parameters
         ----------
         K_cross : array-like of shape (n_new, n_samples)
             Kernel values between the new points and the training points.
         threshold : {"geometric", "kkt"}, default="geometric"
-            Which threshold ``b`` to subtract: ``b_geom`` (4.9) or ``b_kkt`` (4.8).
+            Which offset ``b`` to add: ``b_geom`` (4.9) or ``b_kkt`` (4.8).
 
         Returns
         -------
         ndarray of shape (n_new,)
-            ``f(x_new_i) = sum_j coef_j K(x_new_i, x_train_j) - b``.
+            ``f(x_new_i) = sum_j coef_j K(x_new_i, x_train_j) + b``.
 
         Raises
         ------
@@ -618,7 +618,7 @@ class NearestPointResult:
         """
         check_option("threshold", threshold, ("geometric", "kkt"))
         b = self.b_geom if threshold == "geometric" else self.b_kkt
-        return np.asarray(K_cross, dtype=np.float64) @ self.coef - b
+        return np.asarray(K_cross, dtype=np.float64) @ self.coef + b
 
 
 #: The keyword arguments of :func:`_run` that the public solvers pass through as they are.
@@ -996,8 +996,8 @@ def solve_min_norm_point(
     Returns
     -------
     NearestPointResult
-        ``w_norm`` is ``||p||``; with ``y``: ``b_kkt = -sum alpha_i y_i`` (Alg. 11, Table 2.2),
-        ``b_geom`` the perceptron's geometric threshold
+        ``w_norm`` is ``||p||``; with ``y``: ``b_kkt = sum alpha_i y_i`` (Alg. 11, Table 2.2, whose
+        threshold is its negative), ``b_geom`` the perceptron's geometric offset
         (:func:`svmbook.thresholds.perceptron_threshold`), ``coef = alpha * y``; without ``y``
         the thresholds are None and ``coef = alpha``, ``f = K alpha``.
 

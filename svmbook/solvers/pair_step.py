@@ -3,9 +3,10 @@
 The two-variable step of SMO (Platt 1998; LIBSVM's ``Solver``): for the dual
 ``min 0.5 a'Qa + p'a, y'a = const, 0 <= a <= C`` with ``Q_ij = y_i y_j K_ij`` and gradient
 ``G = Qa + p``, moving ``(a_i, a_j)`` along ``d = (y_i, -y_j)`` keeps ``y_i a_i + y_j a_j`` fixed;
-the objective along the line is ``phi(t) = t (y_i G_i - y_j G_j) + t^2 eta / 2`` with
-``eta = K_ii + K_jj - 2 K_ij``, minimised at ``t* = (y_j G_j - y_i G_i) / eta`` and clipped to the
-part of the line inside the box. :func:`pair_step_geometry` computes it for the SMO figures.
+the objective along the line is ``phi(t) = t (y_i G_i - y_j G_j) + t^2 a / 2`` with the curvature
+``a = K_ii + K_jj - 2 K_ij`` (the book's ``a_ij``, as LIBSVM and Fan, Chen & Lin (2005) write it;
+Platt's ``eta`` is ``-a``), minimised at ``t* = (y_j G_j - y_i G_i) / a`` and clipped to the part of
+the line inside the box. :func:`pair_step_geometry` computes it for the SMO figures.
 """
 
 from dataclasses import dataclass
@@ -31,8 +32,8 @@ class PairStep:
         The feasible ``t``: ``old + t d`` lies in the box exactly for ``t`` in this interval.
     segment : ndarray of shape (2, 2)
         Its endpoints ``old + t_range[k] d`` (rows), on the box boundary.
-    eta : float
-        Curvature ``K_ii + K_jj - 2 K_ij`` along ``d`` (``TAU`` if not positive).
+    a : float
+        Curvature ``a_ij = K_ii + K_jj - 2 K_ij`` along ``d`` (``TAU`` if not positive).
     t_unclipped, t : float
         The minimiser of the objective along the line, and the same clipped to ``t_range``.
     unclipped, new : ndarray of shape (2,)
@@ -45,7 +46,7 @@ class PairStep:
     direction: np.ndarray
     t_range: tuple
     segment: np.ndarray
-    eta: float
+    a: float
     t_unclipped: float
     t: float
     unclipped: np.ndarray
@@ -87,16 +88,16 @@ def pair_step_geometry(alpha_i, alpha_j, y_i, y_j, G_i, G_j, K_ii, K_jj, K_ij, C
     ends = np.stack([-old * d, (upper - old) * d])
     t_lo = float(np.max(ends.min(axis=0)))
     t_hi = float(np.min(ends.max(axis=0)))
-    eta = float(K_ii + K_jj - 2.0 * K_ij)
-    eta = eta if eta > 0 else TAU
-    t_unclipped = (y_j * G_j - y_i * G_i) / eta
+    a = float(K_ii + K_jj - 2.0 * K_ij)
+    a = a if a > 0 else TAU
+    t_unclipped = (y_j * G_j - y_i * G_i) / a
     t = float(np.clip(t_unclipped, t_lo, t_hi))
     return PairStep(
         old=old,
         direction=d,
         t_range=(t_lo, t_hi),
         segment=np.stack([old + t_lo * d, old + t_hi * d]),
-        eta=eta,
+        a=a,
         t_unclipped=float(t_unclipped),
         t=t,
         unclipped=old + t_unclipped * d,

@@ -23,8 +23,9 @@ thesis's decision value without threshold), from which both families of conditio
 * **KKT**: per group the levels ``m_g = max_{alpha_i > 0} h_i`` and ``M_g = min_{alpha_i < u_i}
   h_i``; the conditions hold within ``eps`` iff every ``m_g - M_g <= 2 eps`` (*absolute*) or
   ``<= 2 eps rho`` (*relative*), with the plane of group g at ``nu_g = (m_g + M_g) / 2`` and
-  ``rho = mean_g nu_g`` (for the SVM ``nu_pos = b + rho`` and ``nu_neg = rho - b``: the thesis's
-  ``b +- rho`` of section 5.8.1; for a perceptron ``h_i = y_i (w.x_i - b)`` and ``nu = rho``).
+  ``rho = mean_g nu_g`` (for the SVM ``nu_pos = rho - b`` and ``nu_neg = rho + b`` with the book's
+  offset ``b``: the thesis's planes ``b +- rho`` of section 5.8.1, whose ``b`` is ours negated; for
+  a perceptron ``h_i = y_i (w.x_i + b)`` and ``nu = rho``).
 
 Decision (the thesis gives no algorithm for estimating (b, rho) during training, section 5.8):
 the level-midpoint estimate above, so a statistic is a pure function of ``(h, alpha, u)``. The

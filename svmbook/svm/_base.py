@@ -980,6 +980,8 @@ class BaseMuSVC(BaseSVC):
             self.alpha_[k, idx] = m.extra["alpha"]
         self.mu_ = np.array([m.extra["mu"] for m in machines])
         self.b_interval_ = np.array([m.extra["b_interval"] for m in machines])
+        if self.classes_.size == 2:  # the interval of intercept_, flipped as it is (_fit_machines)
+            self.b_interval_ = -self.b_interval_[:, ::-1]
         self.rho_ = np.array([m.extra["rho"] for m in machines])
         self.C_ = np.array([m.extra["C"] for m in machines])
         self.w_norm_ = np.array([m.extra["w_norm"] for m in machines])

@@ -453,7 +453,7 @@ class MuSVC(BaseMuSVC):
     RCH(X_neg, mu), with per-point weights ``s_i`` (``sample_weight`` times ``class_weight``)
     giving weighted hulls. ``mu = 1`` is the hard margin (the convex hulls); each class needs
     ``mu * sum_{class} s_i >= 1`` (at equality its hull is its weighted centroid). The decision
-    function is ``f(x) = sum_i alpha_i y_i K(x_i, x) - b`` with ``b`` the chosen threshold; the
+    function is ``f(x) = sum_i alpha_i y_i K(x_i, x) + b`` with ``b`` the chosen threshold; the
     equivalent C-SVM has ``C = mu / rho`` in this scale (Goodrich's ``C = mu / (2 rho)`` with the
     primal's rho; :mod:`svmbook.convert`). Multiclass: one-vs-one or one-vs-rest as :class:`SVC`.
 
@@ -470,7 +470,8 @@ class MuSVC(BaseMuSVC):
     mu_ : ndarray of shape (n_machines,)
         The mu of each machine (``mu``, or its ``"auto"`` value).
     b_interval_ : ndarray of shape (n_machines, 2)
-        The KKT-consistent thresholds of each machine.
+        The KKT-consistent offsets of each machine: the interval of ``intercept_[k]`` (the book's
+        ``b``) that satisfies the KKT conditions.
     rho_ : ndarray of shape (n_machines,)
         The margin parameter rho of (4.8) (:func:`svmbook.thresholds.b_kkt`). When no free
         support vector pins it (e.g. a class at its centroid, ``mu = 1 / n_class``) it is the

@@ -392,7 +392,7 @@ def _mu_result(p, mu, alpha, f, t, s, raw, solved, thresholds=None, history=None
     }
     objective, n_iter, status, seconds = solved
     return F.FormulationResult.from_solve(
-        raw, alpha=alpha, dual_coef=alpha * t, intercept=-b, offset=b, upper_bound=s * mu,
+        raw, alpha=alpha, dual_coef=alpha * t, intercept=b, offset=-b, upper_bound=s * mu,
         extra=extra, objective=objective, n_iter=n_iter, status=status, time=seconds,
     )  # fmt: skip
 
@@ -529,7 +529,7 @@ def _nu_svc_nearest_point(p, data, kernel, t, sample_weight, class_weight, warm)
 
     LIBSVM's nu-SVC (bounds ``w_i``, class sums ``nu sum(w) / 2``) is the mu-SVM with
     ``mu = 2 / (nu sum(w))`` scaled by ``nu sum(w) / 2``; LIBSVM then divides the decision
-    function by its margin ``r``, which makes it ``(sum alpha_i y_i K(x_i, x) - b) / rho`` in the
+    function by its margin ``r``, which makes it ``(sum alpha_i y_i K(x_i, x) + b) / rho`` in the
     nearest-point scale (rho of (4.8)).
     """
     w = _weights(t, sample_weight)
@@ -543,8 +543,8 @@ def _nu_svc_nearest_point(p, data, kernel, t, sample_weight, class_weight, warm)
     rho = res.rho
     alpha = _expand(res.alpha, kept)
     return F.FormulationResult.from_solve(  # in LIBSVM's scale
-        res, alpha=alpha, dual_coef=alpha * t / rho, intercept=-res.b_kkt / rho,
-        offset=res.b_kkt / rho, upper_bound=w * mu, objective=res.objective / rho**2,
+        res, alpha=alpha, dual_coef=alpha * t / rho, intercept=res.b_kkt / rho,
+        offset=-res.b_kkt / rho, upper_bound=w * mu, objective=res.objective / rho**2,
     )  # fmt: skip
 
 

@@ -106,18 +106,18 @@ def test_converged_machines_equal_the_cvxopt_duals():
 
 def test_decision_function_is_the_bisector_of_the_optimal_hull_points():
     """Check ``decision_function``: at the optimum every support vector lies on its margin
-    (``y f = ||w||^2 / 2`` under ``k``), and new points get ``sum alpha y K - b``."""
+    (``y f = ||w||^2 / 2`` under ``k``), and new points get ``sum alpha y K + b``."""
     X, y = problem(n=40, seed=5)
     K = rbf(X, 0.5)
     m = RadiusMarginMachine(K, y, 2.0).train(eps=1e-10)
     coef = m.alpha * y
-    f_train = K @ coef + coef / (2.0 * m.C) - m.threshold  # values under k on the training points
+    f_train = K @ coef + coef / (2.0 * m.C) + m.threshold  # values under k on the training points
     w2 = float(coef @ (K @ coef + coef / (2.0 * m.C)))
     sv = m.alpha > 1e-8
     np.testing.assert_allclose(y[sv] * f_train[sv], w2 / 2.0, rtol=1e-6)
     X_new = np.random.default_rng(6).normal(size=(5, 2))
     K_new = np.exp(-0.5 * ((X_new[:, None] - X[None]) ** 2).sum(-1))
-    np.testing.assert_allclose(m.decision_function(K_new), K_new @ coef - m.threshold, rtol=1e-12)
+    np.testing.assert_allclose(m.decision_function(K_new), K_new @ coef + m.threshold, rtol=1e-12)
     with pytest.raises(ValueError, match="one column per training point"):
         m.decision_function(K_new[:, :3])
 

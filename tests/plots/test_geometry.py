@@ -55,10 +55,10 @@ def test_plot_svm_geometry_draws_the_bisector_of_the_nearest_points(two_class):
     p_pos, p_neg = res.alpha[pos] @ X[pos], res.alpha[~pos] @ X[~pos]
     w = p_pos - p_neg
     b = thresholds.b_geom(X @ w, y, res.alpha)
-    # the boundary w . x = b halfway between the nearest points; margins through them
+    # the boundary w . x + b = 0 halfway between the nearest points; margins through them
     (boundary,) = [ln for ln in ax.lines if ln.get_gid() == "decision_boundary"]
-    np.testing.assert_allclose(boundary.get_xydata() @ w, b)
-    assert w @ p_pos - b == pytest.approx(b - w @ p_neg)
+    np.testing.assert_allclose(boundary.get_xydata() @ w, -b)
+    assert w @ p_pos + b == pytest.approx(-(w @ p_neg + b))
     margins = [ln.get_xydata() @ w for ln in ax.lines if ln.get_gid() == "margins"]
     np.testing.assert_allclose(np.sort(np.ravel(margins)), [w @ p_neg] * 2 + [w @ p_pos] * 2)
     assert all(ln.get_linestyle() == ":" for ln in ax.lines if ln.get_gid() == "margins")

@@ -146,7 +146,7 @@ def test_plot_linear_classifiers(toy):
     assert len(ax.get_legend().get_texts()) == 5
     for k, b in enumerate((res.b_geom, 0.0)):
         (line,) = [ln for ln in ax.lines if ln.get_gid() == f"line_{k}"]
-        np.testing.assert_allclose(line.get_xydata() @ w, b, atol=1e-9)
+        np.testing.assert_allclose(line.get_xydata() @ w, -b, atol=1e-9)  # w . x + b = 0
     with pytest.raises(ValueError, match="non-zero"):
         plots.plot_linear_classifiers(X, y, {"bad": ([0.0, 0.0], 0.0)})
     with pytest.raises(ValueError, match="non-empty"):

@@ -58,9 +58,9 @@ def test_plot_weighted_svm_geometry(toy):
     X, y = toy
     geo = _wsvm(X, y, 0.3)
     ax = plot_weighted_svm(X, y, geo, 0.3, thresholds=("geometric", "kkt"))
-    # the decision lines are w . x = b at both drawn end points
+    # the decision lines are w . x + b = 0 at both drawn end points
     for gid, b in (("threshold_geometric", geo.b_geom), ("threshold_kkt", geo.kkt.b)):
-        np.testing.assert_allclose(_line(ax, gid).get_xydata() @ geo.w, b, atol=1e-9)
+        np.testing.assert_allclose(_line(ax, gid).get_xydata() @ geo.w, -b, atol=1e-9)
     # the circled points are exactly the support vectors (alpha_i > 0)
     (circles,) = [c for c in ax.collections if c.get_gid() == "support_vectors"]
     np.testing.assert_allclose(circles.get_offsets(), X[geo.support])
@@ -126,9 +126,9 @@ def test_plot_thresholds_lines_band_and_margins(toy):
     assert "margins" in gids and "support_vectors" in gids
     kkt = _line(ax, "threshold_kkt")
     assert kkt.get_linestyle() == "--"
-    np.testing.assert_allclose(kkt.get_xydata() @ w, 0.5)
+    np.testing.assert_allclose(kkt.get_xydata() @ w, -0.5)  # w . x + b = 0
     margins = [line.get_xydata() @ w for line in ax.lines if line.get_gid() == "margins"]
-    np.testing.assert_allclose(np.array(margins)[:, 0], [-1.0, 1.0])
+    np.testing.assert_allclose(np.array(margins)[:, 0], [1.0, -1.0])
     (circles,) = [c for c in ax.collections if c.get_gid() == "support_vectors"]
     np.testing.assert_allclose(circles.get_offsets(), X[[0, 1]])
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
@@ -165,7 +165,7 @@ def test_c_threshold_small_c_predicts_everything_positive():
     assert "KKT 100%" in text and "off the window" in text
     assert ax.get_title() == "C = 0.01"
     geometric = _line(ax, "threshold_geometric_b").get_xydata()
-    np.testing.assert_allclose(geometric @ small.w, small.b_geom)
+    np.testing.assert_allclose(geometric @ small.w, -small.b_geom)
 
 
 def test_c_threshold_zero_normal():
@@ -207,6 +207,9 @@ def test_plot_platt_fit_threshold_line_at_minus_b_over_a(toy):
     assert {"sigmoid", "half", "threshold_platt_b_a", "threshold_kkt"} <= gids
     line = next(ln for ln in ax.lines if ln.get_gid() == "threshold_platt_b_a")
     assert line.get_xdata()[0] == pytest.approx(-B / A)
+    # another offset b is drawn at its boundary f = -b
+    kkt = next(ln for ln in ax.lines if ln.get_gid() == "threshold_kkt")
+    assert kkt.get_xdata()[0] == pytest.approx(-0.1)
     sig = next(ln for ln in ax.lines if ln.get_gid() == "sigmoid")
     xs, ps = sig.get_data()
     np.testing.assert_allclose(ps, 1 / (1 + np.exp(A * xs + B)))

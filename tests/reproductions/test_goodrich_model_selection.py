@@ -77,7 +77,7 @@ def test_ci_verdicts_are_computed_with_the_claims():
 
 
 def test_geometric_threshold_puts_every_support_vector_on_the_margin():
-    """Place the support vectors at y (f - b) = ||w||^2 / 2, the hard margin of K + I/(2C)."""
+    """Place the support vectors at y (f + b) = ||w||^2 / 2, the hard margin of K + I/(2C)."""
     rng = np.random.default_rng(0)
     X = rng.normal(size=(40, 3))
     y = np.where(X[:, 0] + 0.5 * rng.normal(size=40) > 0, 1.0, -1.0)
@@ -88,5 +88,5 @@ def test_geometric_threshold_puts_every_support_vector_on_the_margin():
     f_k = K @ coef + coef / (2.0 * C)
     w2 = float(coef @ f_k)
     sv = m.alpha > 1e-8
-    np.testing.assert_allclose(y[sv] * (f_k[sv] - b), w2 / 2, rtol=1e-6)
-    assert np.all(y[~sv] * (f_k[~sv] - b) >= w2 / 2 * (1 - 1e-6))
+    np.testing.assert_allclose(y[sv] * (f_k[sv] + b), w2 / 2, rtol=1e-6)
+    assert np.all(y[~sv] * (f_k[~sv] + b) >= w2 / 2 * (1 - 1e-6))

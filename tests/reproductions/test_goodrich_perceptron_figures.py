@@ -105,7 +105,7 @@ def test_error_path_points_are_capped_runs(perceptron):
             if perceptron
             else b_geom(f, y, res.alpha)
         )
-        return np.mean(np.where(K_test @ (res.alpha * y) - b >= 0, 1.0, -1.0) != y_test)
+        return np.mean(np.where(K_test @ (res.alpha * y) + b >= 0, 1.0, -1.0) != y_test)
 
     # float32 kernel rows in the solver vs float64 here: a test point may sit on the boundary
     # only by accident; none does on this seeded toy
@@ -201,7 +201,7 @@ def test_fig_5_15_ci():
     )
     assert svm.n_iter == b["n_iter"]
     f_test = kernel(X_test, X[keep]) @ svm.coef
-    assert np.mean(np.where(f_test - svm.b_geom >= 0, 1.0, -1.0) != y_test) == b["final error"]
+    assert np.mean(np.where(f_test + svm.b_geom >= 0, 1.0, -1.0) != y_test) == b["final error"]
 
 
 def test_fig_5_16_ci_perceptron_needs_more_iterations():

@@ -97,20 +97,20 @@ def test_hard_margin_thresholds_coincide():
     K, y, mu, _ = _case("linear-hard-margin")
     res = solve_nearest_point(K, y=y, mu=mu, method="wsk_fast", tol=1e-9)
     assert res.b_kkt == pytest.approx(res.b_geom, abs=1e-6 * np.max(np.diag(K)))
-    # separable: every training point on its side, f(x) = K coef - b
-    np.testing.assert_allclose(res.decision_function(K), K @ res.coef - res.b_geom, atol=1e-12)
+    # separable: every training point on its side, f(x) = K coef + b
+    np.testing.assert_allclose(res.decision_function(K), K @ res.coef + res.b_geom, atol=1e-12)
     assert np.all(y * res.decision_function(K, threshold="kkt") > 0)
 
 
 def test_gaussian_limit_closed_form():
     # Section 4.2.5 (the Gaussian limit): K = I, mu >= max(1/n_pos, 1/n_neg):
-    # alpha_i = 1/n_class, b = (1/n_pos - 1/n_neg)/2.
+    # alpha_i = 1/n_class, b = (1/n_neg - 1/n_pos)/2.
     y = np.r_[np.ones(4), -np.ones(6)]
     for method in METHODS:
         res = solve_nearest_point(np.eye(10), y=y, mu=0.5, method=method, tol=1e-9)
         np.testing.assert_allclose(res.alpha, np.where(y > 0, 1 / 4, 1 / 6), atol=1e-12)
-        assert res.b_geom == pytest.approx(0.5 * (1 / 4 - 1 / 6), abs=1e-12)
-        assert res.b_kkt == pytest.approx(0.5 * (1 / 4 - 1 / 6), abs=1e-12)
+        assert res.b_geom == pytest.approx(0.5 * (1 / 6 - 1 / 4), abs=1e-12)
+        assert res.b_kkt == pytest.approx(0.5 * (1 / 6 - 1 / 4), abs=1e-12)
         assert res.rho == pytest.approx(0.5 * (1 / 4 + 1 / 6), abs=1e-12)
 
 
@@ -122,7 +122,7 @@ def test_nearest_centroid_at_mu_two_over_n():
     np.testing.assert_allclose(res.alpha, 0.1, atol=1e-12)
     c_pos, c_neg = X[y > 0].mean(0), X[y < 0].mean(0)
     assert res.w_norm2 == pytest.approx(np.sum((c_pos - c_neg) ** 2), rel=1e-6)
-    assert res.b_geom == pytest.approx(0.5 * (c_pos @ c_pos - c_neg @ c_neg), rel=1e-6)
+    assert res.b_geom == pytest.approx(0.5 * (c_neg @ c_neg - c_pos @ c_pos), rel=1e-6)
 
 
 @pytest.mark.parametrize("method", ["sk", "mdm"])
@@ -217,7 +217,7 @@ def test_one_class_wsk_is_the_min_norm_point(method):
         ref.objective * (1 - QP_SLACK) <= res.objective <= ref.objective * (1 + excess + QP_SLACK)
     )
     np.testing.assert_allclose(res.f, _f32(K) @ (res.alpha * y), atol=1e-10)
-    assert res.b_kkt == pytest.approx(-np.sum(res.alpha * y))
+    assert res.b_kkt == pytest.approx(np.sum(res.alpha * y))
     assert res.alpha.sum() == pytest.approx(1.0, abs=1e-12)
 
 

@@ -49,16 +49,16 @@ def test_clipped_point_in_box_on_line_and_optimal_on_segment():
         assert yi * s.new[0] + yj * s.new[1] == pytest.approx(yi * ai + yj * aj, abs=1e-12)
         # the objective along the segment is minimal at the new point
         ts = np.linspace(*s.t_range, 201)
-        phi = ts * (yi * Gi - yj * Gj) + 0.5 * s.eta * ts**2
-        phi_t = s.t * (yi * Gi - yj * Gj) + 0.5 * s.eta * s.t**2
+        phi = ts * (yi * Gi - yj * Gj) + 0.5 * s.a * ts**2
+        phi_t = s.t * (yi * Gi - yj * Gj) + 0.5 * s.a * s.t**2
         assert phi_t <= phi.min() + 1e-9
         assert np.allclose(s.unclipped, s.old + s.t_unclipped * s.direction)
 
 
 def test_unclipped_is_the_stationary_point_along_the_line():
-    # phi(t) = t (y_i G_i - y_j G_j) + eta t^2 / 2 has derivative 0 at t_unclipped
+    # phi(t) = t (y_i G_i - y_j G_j) + a t^2 / 2 has derivative 0 at t_unclipped
     s = pair_step_geometry(0.2, 0.4, 1, -1, -0.7, 0.1, 1.0, 1.0, 0.3, 1.0)
-    assert (1 * -0.7 - (-1) * 0.1) + s.eta * s.t_unclipped == pytest.approx(0.0, abs=1e-14)
+    assert (1 * -0.7 - (-1) * 0.1) + s.a * s.t_unclipped == pytest.approx(0.0, abs=1e-14)
 
 
 def test_new_point_matches_the_package_update_pair():

@@ -114,6 +114,20 @@ def test_thresholds_and_interval(data):
         np.testing.assert_allclose(diff, diff[0], atol=1e-9)
 
 
+def test_b_interval_holds_the_intercept_binary_and_multiclass():
+    """Check that ``b_interval_[k]`` is the interval of ``intercept_[k]`` (the book's b, added).
+
+    At mu = 1/4 on iris every class of 50 reaches its cap (the multipliers are 0 or mu), so the
+    intervals are wide; scikit-learn flips the binary model, and the interval with it.
+    """
+    X, y = load_iris(return_X_y=True)
+    for labels in (y, np.where(y == 0, 0, 1)):
+        model = MuSVC(mu=0.25, kernel="linear", solver="qp").fit(X, labels)
+        lo, hi = model.b_interval_.T
+        assert np.all(lo <= hi)
+        assert np.all((lo - 1e-9 <= model.intercept_) & (model.intercept_ <= hi + 1e-9))
+
+
 def test_multiclass_and_history():
     """Check multiclass fits and the solver history."""
     X, y = load_iris(return_X_y=True)

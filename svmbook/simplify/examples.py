@@ -82,7 +82,8 @@ def grid_agreement(model, simplified, X, resolution=200, pad=0.12):
     Raises
     ------
     ValueError
-        If ``X`` is not a set of 2-D points, ``resolution`` is below 2 or ``pad`` negative.
+        If ``X`` is not a set of finite 2-D points, ``resolution`` is below 2, ``pad`` negative,
+        or the padded window overflows the floats.
 
     Examples
     --------
@@ -96,7 +97,11 @@ def grid_agreement(model, simplified, X, resolution=200, pad=0.12):
     resolution = check_int("resolution", resolution, 2)
     pad = check_interval("pad", pad, 0.0, np.inf, high_open=True)
     lo, hi = X.min(axis=0), X.max(axis=0)
-    lo, hi = lo - pad * (hi - lo), hi + pad * (hi - lo)
+    with np.errstate(over="ignore"):
+        lo, hi = lo - pad * (hi - lo), hi + pad * (hi - lo)
+    if not (np.all(np.isfinite(lo)) and np.all(np.isfinite(hi))):
+        raise ValueError(f"X, pad: the window padded by pad={pad:g} of the data's range is not "
+                         "finite (the coordinates are too large)")
     axes = [np.linspace(lo[d], hi[d], resolution) for d in range(2)]
     grid = np.column_stack([a.ravel() for a in np.meshgrid(*axes)])
     return float(np.mean((model.decision_function(grid) > 0)

@@ -79,6 +79,14 @@ def test_bad_input_names_the_parameter(kwargs, match):
         grid_agreement(machine, machine, **args)
 
 
+def test_a_window_beyond_the_floats_is_refused():
+    """Refuse data whose padded window overflows instead of comparing on a grid of NaN."""
+    X = np.array([[-1e308, 0.0], [1e308, 1.0]])
+    machine = _Halfplane([1.0, 0.0], 0.0)
+    with pytest.raises(ValueError, match="pad"):
+        grid_agreement(machine, machine, X)
+
+
 def test_unknown_data_set_is_rejected():
     """Name the parameter when the data set is unknown."""
     with pytest.raises(ValueError, match="name"):

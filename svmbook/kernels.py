@@ -66,6 +66,13 @@ docs/errata.md#gunn-1998-toolbox-kernels):
       normalised=False)``.
     * The toolbox sigmoid divides the scale by the input dimension: ``mlp(divide_by_dim=True)``.
 
+Far from the origin
+    The Gaussian's ``||x - y||^2`` is taken as ``|x|^2 + |y|^2 - 2 <x, y>`` (one matrix product).
+    Where ``gamma (max |x|^2 + max |y|^2)`` exceeds :data:`RBF_CENTRING_LIMIT` that cancels (at
+    features of 1e7 every digit is lost), so both sets are first shifted by the mean of ``Y`` (of
+    the training points, in a solver's rows), which changes no exact value; data near the origin
+    keep the product on the points as given. Sparse input is not shifted (it would densify).
+
 Sparse input
     The linear and RBF kernels (:data:`SPARSE_KINDS`) also take scipy.sparse matrices (converted
     to CSR with sorted indices). The Gram matrix is then computed from the sparse product; the
@@ -96,6 +103,7 @@ from ._validation import (
 
 __all__ = [
     "KIND_CODES",
+    "RBF_CENTRING_LIMIT",
     "Kernel",
     "additive",
     "bspline",
@@ -165,6 +173,39 @@ def _row_sq_norms(X):
             s += X[i, f] * X[i, f]
         out[i] = s
     return out
+
+
+#: Where ``gamma (max |x|^2 + max |y|^2)`` exceeds this, the Gaussian's expansion
+#: ``||x - y||^2 = |x|^2 + |y|^2 - 2 <x, y>`` is taken on points centred first. Its rounding error
+#: in the exponent is a few ``eps`` times that product: below the limit about 1e-13 relative in the
+#: kernel values (data near the origin keep the fast path unchanged), while features at 1e7 would
+#: lose every digit of ``||x - y||^2`` to the cancellation.
+RBF_CENTRING_LIMIT = 1e3
+
+
+@njit(cache=True)
+def _column_means(X):
+    out = np.zeros(X.shape[1])
+    for i in range(X.shape[0]):
+        for f in range(X.shape[1]):
+            out[f] += X[i, f]
+    return out / max(X.shape[0], 1)
+
+
+@njit(cache=True)
+def _rbf_centred(gamma, X, Y):
+    """Return ``(X, Y, |x|^2, |y|^2)`` for the expansion, centred on ``Y``'s mean if it cancels."""
+    x_sq = _row_sq_norms(X)
+    y_sq = _row_sq_norms(Y)
+    if x_sq.size == 0 or y_sq.size == 0:
+        return X, Y, x_sq, y_sq
+    if gamma * (x_sq.max() + y_sq.max()) <= RBF_CENTRING_LIMIT:
+        return X, Y, x_sq, y_sq
+    # the Gaussian depends on x - y only: one shift of both sets changes no exact value
+    c = _column_means(Y)
+    Xc = X - c
+    Yc = Y - c
+    return Xc, Yc, _row_sq_norms(Xc), _row_sq_norms(Yc)
 
 
 @njit(cache=True)
@@ -306,12 +347,11 @@ def _pair(kind, theta, X, i, Y, j):
 def _gram(kind, theta, X, Y):
     """Gram matrix ``K[i, j] = k(X[i], Y[j])`` of a dispatchable kernel."""
     if _is_dot_kind(kind):
-        G = np.dot(X, Y.T)
         x_sq = np.empty(0)
         y_sq = np.empty(0)
         if kind == _RBF:
-            x_sq = _row_sq_norms(X)
-            y_sq = _row_sq_norms(Y)
+            X, Y, x_sq, y_sq = _rbf_centred(theta[0], X, Y)
+        G = np.dot(X, Y.T)
         _transform_dot(kind, theta, G, x_sq, y_sq, X.shape[1])
         return G
     G = np.empty((X.shape[0], Y.shape[0]))
@@ -326,13 +366,14 @@ def _gram_symmetric(kind, theta, X):
     """Gram matrix ``K(X, X)``: half the evaluations, and exactly symmetric."""
     n = X.shape[0]
     if _is_dot_kind(kind):
+        x_sq = np.empty(0)
+        if kind == _RBF:
+            X, _, x_sq, _ = _rbf_centred(theta[0], X, X)
         G = np.dot(X, X.T)
         for i in range(n):
             for j in range(i + 1, n):
                 G[j, i] = G[i, j]
-        x_sq = np.empty(0)
         if kind == _RBF:
-            x_sq = _row_sq_norms(X)
             for i in range(n):
                 G[i, i] = x_sq[i]  # so that ||x_i - x_i||^2 evaluates to exactly 0
         _transform_dot(kind, theta, G, x_sq, x_sq, X.shape[1])
@@ -787,9 +828,10 @@ def rbf_columns(X, centres, gamma):
     X = check_points("X", X)
     centres = check_points("centres", centres, n_features=X.shape[1])
     gamma = np.broadcast_to(check_positive_array("gamma", gamma), (centres.shape[0],))
+    X, centres, x_sq, c_sq = _rbf_centred(float(gamma.max()), X, centres)
     with blas_limit(threads_for(X.shape[0], centres.shape[0], X.shape[1])):
         G = X @ centres.T
-    d2 = _row_sq_norms(X)[:, None] + _row_sq_norms(centres)[None, :] - 2.0 * G
+    d2 = x_sq[:, None] + c_sq[None, :] - 2.0 * G
     np.maximum(d2, 0.0, out=d2)  # clip the rounding of |x|^2 + |c|^2 - 2 <x, c> below zero
     d2 *= -gamma[None, :]
     return np.exp(d2, out=d2)

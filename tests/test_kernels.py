@@ -665,3 +665,49 @@ def test_rbf_columns_per_centre_widths():
         rbf_columns(X, C, [1.0, 0.0, 1.0, 1.0])
     with pytest.raises(ValueError, match="centres"):
         rbf_columns(X, C[:, :2], 1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# The Gaussian far from the origin: |x|^2 + |y|^2 - 2 <x, y> cancels, the centred path does not
+# ---------------------------------------------------------------------------------------------
+
+
+def _dyadic(shape, seed):
+    """Points on a grid of 2^-20 in (-4, 4): shifted by 1e7 they are still exact doubles."""
+    rng = np.random.default_rng(seed)
+    return np.round(rng.normal(size=shape) * 2.0**20) / 2.0**20
+
+
+SHIFT = np.array([1e7, -2e7, 5e6])
+
+
+def test_rbf_far_from_the_origin_equals_the_unshifted_kernel():
+    """Shift both sets by 1e7: the Gram matrices, rows and columns are those of the unshifted."""
+    X, Y = _dyadic((20, 3), 0), _dyadic((15, 3), 1)
+    Xs, Ys = X + SHIFT, Y + SHIFT
+    assert np.array_equal(Xs - SHIFT, X) and np.array_equal(Ys - SHIFT, Y)  # exact shifts
+    k = rbf(gamma=0.5)
+    np.testing.assert_allclose(k(Xs, Ys), k(X, Y), rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(k(Xs), k(X), rtol=1e-12, atol=1e-15)
+    np.testing.assert_array_equal(np.diag(k(Xs)), np.ones(20))
+    rows = np.array([3, 0, 19], dtype=np.int64)
+    out = np.empty((3, 15))
+    kernel_rows(k.kind, k.theta, Xs, rows, Ys, out)
+    np.testing.assert_allclose(out, k(X, Y)[rows], rtol=1e-12, atol=1e-15)
+    gamma = np.linspace(0.1, 2.0, 15)
+    np.testing.assert_allclose(rbf_columns(Xs, Ys, gamma), rbf_columns(X, Y, gamma),
+                               rtol=1e-12, atol=1e-15)  # fmt: skip
+
+
+def test_rbf_near_the_origin_keeps_the_expansion_on_the_data():
+    """Centre only where the expansion would cancel: data near the origin are used as given."""
+    X = _dyadic((10, 3), 2)
+    gamma = 0.5
+    # below the limit the points come back as given (no copy); far away they are centred
+    for Z, centred in ((X, False), (X + SHIFT, True)):
+        Zc, _, z_sq, _ = kmod._rbf_centred(gamma, Z, Z)
+        assert np.shares_memory(Zc, Z) is not centred
+        np.testing.assert_allclose(z_sq, (Zc**2).sum(axis=1), rtol=1e-14)
+    assert gamma * 2 * (X**2).sum(axis=1).max() <= kmod.RBF_CENTRING_LIMIT
+    d2 = ((X[:, None, :] - X[None, :, :]) ** 2).sum(-1)
+    np.testing.assert_allclose(rbf(gamma=gamma)(X), np.exp(-gamma * d2), rtol=1e-13)

@@ -130,9 +130,9 @@ class KernelExpansion:
         X = check_points("X", X, n_features=self.centres.shape[1])
         if X is self.centres:
             # the kernel evaluates K(X, X) by its symmetric path, whose Gaussian distances are
-            # exact on the diagonal where the cross path's ||x||^2 + ||c||^2 - 2 x.c cancels (an
-            # error of 1e-2 in k at |x| ~ 1e7): evaluate the centres as any other points, so the
-            # values do not depend on the argument's identity (a pickled model's centres are a copy)
+            # exactly 0 on the diagonal where the cross path's ||x||^2 + ||c||^2 - 2 x.c leaves a
+            # rounding error: evaluate the centres as any other points, so the values do not
+            # depend on the argument's identity (a pickled model's centres are a copy)
             X = X.copy()
         return self._values(X, self.kernel(X, self.centres))
 
@@ -148,7 +148,8 @@ class KernelExpansion:
         ----------
         {points}
         step : float, default=1e-5
-            The difference step, relative to ``max(1, |x|)`` per point.
+            The difference step, relative to ``max(1, |x - c_bar|)`` per point (``c_bar`` the
+            centres' mean: the step does not depend on where the origin is).
 
         Returns
         -------
@@ -157,14 +158,16 @@ class KernelExpansion:
         """
         X = check_points("X", X, n_features=self.centres.shape[1])
         n, m = X.shape
-        h = step * np.maximum(1.0, np.linalg.norm(X, axis=1))
+        h = step * np.maximum(1.0, np.linalg.norm(X - self.centres.mean(axis=0), axis=1))
         H = np.empty((n, m, m))
         for a in range(m):
             shift = np.zeros((n, m))
             shift[:, a] = h
-            g_plus = self.value_and_gradient(X + shift)[1]
-            g_minus = self.value_and_gradient(X - shift)[1]
-            H[:, :, a] = (g_plus - g_minus) / (2.0 * h[:, None])
+            plus, minus = X + shift, X - shift
+            g_plus = self.value_and_gradient(plus)[1]
+            g_minus = self.value_and_gradient(minus)[1]
+            # divide by the step actually taken: x +- h rounds where |x| >> h
+            H[:, :, a] = (g_plus - g_minus) / (plus[:, a] - minus[:, a])[:, None]
         return 0.5 * (H + H.transpose(0, 2, 1))
 
     def norm2(self):

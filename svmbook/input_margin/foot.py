@@ -174,7 +174,10 @@ def foot_of_perpendicular(fun, X, start=None, *, metric=None, max_iter=10, tol=1
     max_iter : int, default=10
         Updates per point at most (Akaho's Fig. 2 shows 10).
     tol : float, default=1e-10
-        A point has converged when its update moves it by at most ``tol * max(1, |x_i|)``.
+        A point has converged when its update moves it by at most ``tol * max(1, |x_i - x_bar|)``
+        (``x_bar`` the mean of the rows of ``X``: the rule does not depend on where the origin
+        is) plus ``4 eps |x_i|``, the resolution of floating point near ``x_i`` (features at
+        1e7 cannot move by less than about 1e-9).
     grad_tol : float, default=1e-12
         The gradient vanishes when ``||q||_{G^{-1}}`` is at most ``grad_tol`` times the largest
         gradient norm at the start (a scale of ``f``, so the test is invariant under
@@ -204,6 +207,8 @@ def foot_of_perpendicular(fun, X, start=None, *, metric=None, max_iter=10, tol=1
     tol = check_positive("tol", tol)
     grad_tol = check_positive("grad_tol", grad_tol)
     G, G_inv = metric_matrices(metric, X)
+    x_bar = X.mean(axis=0)
+    resolution = 4.0 * np.finfo(float).eps * np.linalg.norm(X, axis=1)
     roots = None if hessian is None else [_metric_roots(Gi) for Gi in G]
     values, grads = fun(Z)
     norm2 = np.einsum("ia,iab,ib->i", grads, G_inv, grads)
@@ -237,7 +242,8 @@ def foot_of_perpendicular(fun, X, start=None, *, metric=None, max_iter=10, tol=1
         moved = np.linalg.norm(new - Z[idx], axis=1)
         Z[idx] = new
         n_iter[idx] += 1
-        done = moved <= tol * np.maximum(1.0, np.linalg.norm(X[idx], axis=1))
+        reach = np.maximum(1.0, np.linalg.norm(X[idx] - x_bar, axis=1))
+        done = moved <= tol * reach + resolution[idx]
         status[idx[done]] = CONVERGED
         active[idx[done]] = False
         if idx.size:

@@ -24,10 +24,10 @@ The relative KKT statistics (the stopping rule of section 5.8.1 in this scale; t
 spell them out for these two machines):
 
 * SVM: ``max(max_{pos, alpha > 0} f - min_{pos} f, max_{neg} f - min_{neg, alpha > 0} f) / w2``,
-  which is ``<= eps`` iff ``y_i (f_i + b) = rho (1 +- eps)`` holds for the support vectors and
-  ``y_i (f_i + b) >= rho (1 - eps)`` for all points, with ``rho = w2 / 2`` in this scale;
+  which is ``<= tol`` iff ``y_i (f_i + b) = rho (1 +- tol)`` holds for the support vectors and
+  ``y_i (f_i + b) >= rho (1 - tol)`` for all points, with ``rho = w2 / 2`` in this scale;
 * MEB: ``(max_j d2_j - min_{beta_j > 0} d2_j) / max_j d2_j``: every support point lies on the
-  sphere and every point inside it, to ``eps`` relative.
+  sphere and every point inside it, to ``tol`` relative.
 """
 
 import numpy as np
@@ -104,10 +104,10 @@ def svm_kkt(w2, min_pos, max_pos_sv, max_neg, min_neg_sv):
 
 
 @njit(cache=True)
-def svm_run(K, y, ridge, alpha, f, w2, n_steps, eps):
+def svm_run(K, y, ridge, alpha, f, w2, n_steps, tol):
     """Take up to ``n_steps`` SMO steps of the L2 geometric SVM, in place.
 
-    Stops early when the relative KKT statistic is ``<= eps``, no pair violates, or a step
+    Stops early when the relative KKT statistic is ``<= tol``, no pair violates, or a step
     would change no multiplier (below rounding).
 
     Parameters
@@ -124,7 +124,7 @@ def svm_run(K, y, ridge, alpha, f, w2, n_steps, eps):
         ``||w||^2``, updated.
     n_steps : int
         The most steps to take.
-    eps : float
+    tol : float
         Relative KKT tolerance (0: step while a pair violates).
 
     Returns
@@ -135,7 +135,7 @@ def svm_run(K, y, ridge, alpha, f, w2, n_steps, eps):
     n = y.shape[0]
     for it in range(n_steps):
         sp, dp, sn, dn, min_pos, max_pos_sv, max_neg, min_neg_sv = svm_scan(y, alpha, f)
-        if svm_kkt(w2[0], min_pos, max_pos_sv, max_neg, min_neg_sv) <= eps:
+        if svm_kkt(w2[0], min_pos, max_pos_sv, max_neg, min_neg_sv) <= tol:
             return it
         gap_pos = f[sp] - f[dp] if dp >= 0 else -np.inf
         gap_neg = f[dn] - f[sn] if dn >= 0 else -np.inf
@@ -216,7 +216,7 @@ def meb_kkt(min_sv, max_all):
 
 
 @njit(cache=True)
-def meb_run(K, ridge, kdiag, beta, g, sums, n_steps, eps):
+def meb_run(K, ridge, kdiag, beta, g, sums, n_steps, tol):
     """Take up to ``n_steps`` SMO steps of the MEB, in place, stopping early as :func:`svm_run`.
 
     Parameters
@@ -229,7 +229,7 @@ def meb_run(K, ridge, kdiag, beta, g, sums, n_steps, eps):
         The state (module docstring), updated.
     sums : ndarray of shape (2,)
         ``(c2, sd)``: ``||c||^2`` and ``sum_i beta_i k_ii``, updated.
-    n_steps, eps : int, float
+    n_steps, tol : int, float
         As in :func:`svm_run`.
 
     Returns
@@ -240,7 +240,7 @@ def meb_run(K, ridge, kdiag, beta, g, sums, n_steps, eps):
     n = beta.shape[0]
     for it in range(n_steps):
         s, d, min_sv, max_all, max_free = meb_scan(kdiag, beta, g, sums[0])
-        if meb_kkt(min_sv, max_all) <= eps:
+        if meb_kkt(min_sv, max_all) <= tol:
             return it
         gap = max_free - min_sv
         if d < 0 or not gap > 0.0:

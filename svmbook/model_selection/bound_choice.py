@@ -81,7 +81,7 @@ def bound_choice(selection):
     ----------
     selection : GridSelection
         A run of :func:`svmbook.model_selection.modelsel_grid` with ``method="standard"`` or
-        ``"cristianini"``, every grid point's machine trained to ``eps``.
+        ``"cristianini"``, every grid point's machine trained to ``tol``.
 
     Returns
     -------
@@ -113,7 +113,7 @@ def bound_choice(selection):
     if selection.method == "adaptive":
         raise ValueError(
             "selection must come from method='standard' or 'cristianini' (every machine trained "
-            "to eps), got an adaptive run"
+            "to tol), got an adaptive run"
         )
     flat = int(np.argmin(selection.n_sv))  # ties: the first in loop order
     sv = (flat // selection.n_sv.shape[1], flat % selection.n_sv.shape[1])

@@ -57,8 +57,8 @@ __all__ = [
     "radius_margin_ratio",
 ]
 
-#: The relative KKT tolerance of the thesis's experiments (section 6.3.8).
-DEFAULT_EPS = 1e-3
+#: The relative KKT tolerance of the thesis's experiments (section 6.3.8, where it is epsilon).
+DEFAULT_TOL = 1e-3
 
 
 def _over(a, b):
@@ -80,8 +80,8 @@ class RadiusMarginBounds:
         ``T^low = r_low / delta_up <= R / Delta <= T^up = r_up / delta_low`` (6.5); ``t_up`` is
         ``inf`` while ``delta_low = 0``.
     svm_kkt, meb_kkt : float
-        The relative KKT statistics of the SVM and of the MEB (converged to ``eps`` when
-        ``<= eps``).
+        The relative KKT statistics of the SVM and of the MEB (converged to ``tol`` when
+        ``<= tol``).
     """
 
     delta_low: float
@@ -151,7 +151,7 @@ class RadiusMarginMachine:
     >>> y = np.where(X[:, 0] > 0, 1.0, -1.0)
     >>> K = np.exp(-0.5 * ((X[:, None] - X[None]) ** 2).sum(-1))
     >>> m = RadiusMarginMachine(K, y, C=1.0)
-    >>> b = m.train(eps=1e-6).bounds()
+    >>> b = m.train(tol=1e-6).bounds()
     >>> b.delta_low <= b.delta_up and b.r_low <= b.r_up and b.svm_kkt <= 1e-6
     True
     """
@@ -290,7 +290,7 @@ class RadiusMarginMachine:
             beta0=self.beta,
         )
 
-    def step(self, n=1, which="svm", *, eps=0.0):
+    def step(self, n=1, which="svm", *, tol=0.0):
         """Take up to ``n`` SMO steps on the SVM or on the MEB.
 
         Parameters
@@ -299,8 +299,8 @@ class RadiusMarginMachine:
             The most steps to take.
         which : {"svm", "meb"}, default="svm"
             The machine to step.
-        eps : float, default=0.0
-            Stop early once its relative KKT statistic is ``<= eps`` (0: only when no pair
+        tol : float, default=0.0
+            Stop early once its relative KKT statistic is ``<= tol`` (0: only when no pair
             violates).
 
         Returns
@@ -310,23 +310,23 @@ class RadiusMarginMachine:
         """
         n = check_int("n", n, 0)
         which = check_option("which", which, ("svm", "meb"))
-        eps = check_interval("eps", eps, 0.0)
+        tol = check_interval("tol", tol, 0.0)
         if which == "svm":
-            done = svm_run(self._K, self._y, self._ridge, self.alpha, self._f, self._w2, n, eps)
+            done = svm_run(self._K, self._y, self._ridge, self.alpha, self._f, self._w2, n, tol)
             self.n_svm_iter += done
         else:
             done = meb_run(
-                self._K, self._ridge, self._kdiag, self.beta, self._g, self._sums, n, eps
+                self._K, self._ridge, self._kdiag, self.beta, self._g, self._sums, n, tol
             )
             self.n_meb_iter += done
         return int(done)
 
-    def train(self, eps=DEFAULT_EPS, max_iter=100_000):
-        """Train the SVM and the MEB until both relative KKT statistics are ``<= eps``.
+    def train(self, tol=DEFAULT_TOL, max_iter=100_000):
+        """Train the SVM and the MEB until both relative KKT statistics are ``<= tol``.
 
         Parameters
         ----------
-        eps : float, default=1e-3
+        tol : float, default=1e-3
             Relative KKT tolerance (Goodrich 2012, section 5.8.1).
         max_iter : int, default=100000
             The most steps per machine; hitting it warns with ``ConvergenceWarning``.
@@ -336,35 +336,35 @@ class RadiusMarginMachine:
         RadiusMarginMachine
             ``self``.
         """
-        eps = check_positive("eps", eps)
+        tol = check_positive("tol", tol)
         max_iter = check_int("max_iter", max_iter, 1)
         for which in ("svm", "meb"):
-            if self.step(max_iter, which, eps=eps) == max_iter and not self.converged(which, eps):
+            if self.step(max_iter, which, tol=tol) == max_iter and not self.converged(which, tol):
                 warnings.warn(
-                    f"the {which.upper()} did not reach the relative KKT tolerance eps={eps:g} "
+                    f"the {which.upper()} did not reach the relative KKT tolerance tol={tol:g} "
                     f"in max_iter={max_iter} steps",
                     ConvergenceWarning,
                     stacklevel=2,
                 )
         return self
 
-    def converged(self, which, eps):
-        """Return whether the SVM or the MEB satisfies the relative KKT conditions to ``eps``.
+    def converged(self, which, tol):
+        """Return whether the SVM or the MEB satisfies the relative KKT conditions to ``tol``.
 
         Parameters
         ----------
         which : {"svm", "meb"}
             The machine.
-        eps : float
+        tol : float
             The tolerance.
 
         Returns
         -------
         bool
-            Its relative KKT statistic is ``<= eps``.
+            Its relative KKT statistic is ``<= tol``.
         """
         b = self.bounds()
-        return (b.svm_kkt if which == "svm" else b.meb_kkt) <= eps
+        return (b.svm_kkt if which == "svm" else b.meb_kkt) <= tol
 
     def bounds(self):
         """Return the current bounds on ``Delta``, ``R`` and ``R / Delta``.
@@ -397,15 +397,15 @@ class RadiusMarginMachine:
         )
 
 
-def radius_margin_ratio(K, y, C, *, eps=DEFAULT_EPS, max_iter=100_000):
+def radius_margin_ratio(K, y, C, *, tol=DEFAULT_TOL, max_iter=100_000):
     """Return the radius-margin ratio ``R^2 / Delta^2`` of the L2-loss SVM at ``(K, C)``.
 
     Trains a :class:`RadiusMarginMachine` from the standard start until both machines meet the
-    relative KKT conditions to ``eps`` and returns ``T^low T^up``, the geometric midpoint of its
+    relative KKT conditions to ``tol`` and returns ``T^low T^up``, the geometric midpoint of its
     bracket ``[(T^low)^2, (T^up)^2]`` of (6.5); the bracket's relative width is at most about
-    ``5 eps``: at the SVM's KKT tolerance each class's relative nearest-point gap is at most
-    ``eps``, so ``Delta^low >= (1 - 2 eps) Delta^up``, and at the MEB's
-    ``(R^low)^2 >= (1 - eps) (R^up)^2``; the midpoint is within about ``2.5 eps`` of the exact
+    ``5 tol``: at the SVM's KKT tolerance each class's relative nearest-point gap is at most
+    ``tol``, so ``Delta^low >= (1 - 2 tol) Delta^up``, and at the MEB's
+    ``(R^low)^2 >= (1 - tol) (R^up)^2``; the midpoint is within about ``2.5 tol`` of the exact
     ratio. ``R^2 / (Delta^2 n)`` is Goodrich's (6.3) bound on the leave-one-out error rate.
 
     Parameters
@@ -416,7 +416,7 @@ def radius_margin_ratio(K, y, C, *, eps=DEFAULT_EPS, max_iter=100_000):
         Labels in {-1, +1}.
     C : float
         The L2 slack penalty (the kernel is ``K + I/(2C)``).
-    eps : float, default=1e-3
+    tol : float, default=1e-3
         Relative KKT tolerance.
     max_iter : int, default=100000
         The most SMO steps per machine.
@@ -430,10 +430,10 @@ def radius_margin_ratio(K, y, C, *, eps=DEFAULT_EPS, max_iter=100_000):
     --------
     Two orthogonal points per class (``K = I``): ``R^2 = 3/4 k_ii``, ``Delta^2 = 1/4 k_ii``:
 
-    >>> round(radius_margin_ratio(np.eye(4), [1, 1, -1, -1], C=1.0, eps=1e-9), 6)
+    >>> round(radius_margin_ratio(np.eye(4), [1, 1, -1, -1], C=1.0, tol=1e-9), 6)
     3.0
     """
-    return RadiusMarginMachine(K, y, C).train(eps, max_iter).bounds().ratio
+    return RadiusMarginMachine(K, y, C).train(tol, max_iter).bounds().ratio
 
 
 @dataclass(frozen=True)
@@ -446,7 +446,7 @@ class CompareResult:
         0 when the first pair has the smaller ratio (or ties), 1 for the second.
     separated : bool
         True when the ratio brackets separated (the winner is certain); False when every
-        machine met ``eps`` (or ``max_iter`` was hit) first and the midpoints decided.
+        machine met ``tol`` (or ``max_iter`` was hit) first and the midpoints decided.
     n_svm_iter, n_meb_iter : tuple of int
         SVM and MEB steps spent on each pair during the comparison.
     trace : ndarray of shape (n_steps + 1, 2, 2) or None
@@ -462,16 +462,16 @@ class CompareResult:
     trace: np.ndarray | None = None
 
 
-def _focus(b, eps):
-    """Return which machine of a pair to step ((6.7)), or None if both met ``eps``."""
-    svm_open, meb_open = b.svm_kkt > eps, b.meb_kkt > eps
+def _focus(b, tol):
+    """Return which machine of a pair to step ((6.7)), or None if both met ``tol``."""
+    svm_open, meb_open = b.svm_kkt > tol, b.meb_kkt > tol
     if not (svm_open or meb_open):
         return None
     svm_first = _over(b.delta_up, b.delta_low) >= _over(b.r_up, b.r_low)
     return "svm" if svm_open and (svm_first or not meb_open) else "meb"
 
 
-def compare(first, second, *, eps=DEFAULT_EPS, max_iter=100_000, record=False):
+def compare(first, second, *, tol=DEFAULT_TOL, max_iter=100_000, record=False):
     """Decide which of two (SVM, MEB) pairs has the smaller radius-margin ratio, Algorithm 12.
 
     Goodrich (2012), section 6.3.6: while the brackets ``[T^low, T^up]`` of (6.5) overlap, take
@@ -481,8 +481,8 @@ def compare(first, second, *, eps=DEFAULT_EPS, max_iter=100_000, record=False):
 
     Safeguards (the listing alone can loop forever,
     docs/errata.md#goodrich-2012-alg-12-termination): as in the thesis's experiments no machine
-    is trained beyond the relative KKT tolerance ``eps``; a machine that met it is not stepped
-    (its pair's other machine is, else the other pair). When all four met ``eps`` the smaller
+    is trained beyond the relative KKT tolerance ``tol``; a machine that met it is not stepped
+    (its pair's other machine is, else the other pair). When all four met ``tol`` the smaller
     midpoint ``T^low T^up`` wins, ties to ``first``; ``max_iter`` steps in all end the loop the
     same way with a ``ConvergenceWarning``. A ratio with a zero denominator is ``inf``.
 
@@ -490,7 +490,7 @@ def compare(first, second, *, eps=DEFAULT_EPS, max_iter=100_000, record=False):
     ----------
     first, second : RadiusMarginMachine
         The two pairs; they are trained in place.
-    eps : float, default=1e-3
+    tol : float, default=1e-3
         Relative KKT tolerance capping every machine.
     max_iter : int, default=100000
         The most steps (SVM and MEB, both pairs) in all.
@@ -511,7 +511,7 @@ def compare(first, second, *, eps=DEFAULT_EPS, max_iter=100_000, record=False):
     for name, m in (("first", first), ("second", second)):
         if not isinstance(m, RadiusMarginMachine):
             raise TypeError(f"{name} must be a RadiusMarginMachine, got {type(m).__name__}")
-    eps = check_positive("eps", eps)
+    tol = check_positive("tol", tol)
     max_iter = check_int("max_iter", max_iter, 1)
     record = check_bool("record", record)
     pairs = (first, second)
@@ -537,7 +537,7 @@ def compare(first, second, *, eps=DEFAULT_EPS, max_iter=100_000, record=False):
             return result(1, True)
         order = (0, 1) if _over(b[0].t_up, b[0].t_low) >= _over(b[1].t_up, b[1].t_low) else (1, 0)
         for i in order:
-            which = _focus(b[i], eps)
+            which = _focus(b[i], tol)
             if which is not None:
                 pairs[i].step(1, which)
                 break
@@ -576,8 +576,8 @@ class GridSelection:
     start : tuple of int or None
         The adaptive search's initial guess ``(i, j)``; None for the other methods.
     ratio : float
-        The selected machine's ``R^2 / Delta^2`` at ``eps`` (the midpoint ``T^low T^up`` of its
-        bracket; the adaptive method trains its winner to ``eps`` at the end for it).
+        The selected machine's ``R^2 / Delta^2`` at ``tol`` (the midpoint ``T^low T^up`` of its
+        bracket; the adaptive method trains its winner to ``tol`` at the end for it).
     params, Cs : ndarray
         The grid: kernel parameters (outer loop) and penalties (inner loop).
     ratio_low, ratio_up : ndarray of shape (len(params), len(Cs))
@@ -589,12 +589,12 @@ class GridSelection:
     n_sv : ndarray of int of shape (len(params), len(Cs))
         Support vectors (``alpha_i > 0``) of each grid point's SVM when it was last stepped: the
         SV bound (6.1) on its leave-one-out errors for the standard and Cristianini methods,
-        whose machines all meet ``eps`` (the adaptive method's are partly trained).
+        whose machines all meet ``tol`` (the adaptive method's are partly trained).
     method : str
         ``"adaptive"``, ``"standard"`` or ``"cristianini"``.
     kernel : str
         ``"rbf"`` or ``"poly"``.
-    eps : float
+    tol : float
         The relative KKT tolerance.
     """
 
@@ -612,7 +612,7 @@ class GridSelection:
     n_sv: np.ndarray
     method: str
     kernel: str
-    eps: float
+    tol: float
 
 
 def _grid(name, values, default):
@@ -730,7 +730,7 @@ def modelsel_grid(
     params=None,
     Cs=None,
     method="adaptive",
-    eps=DEFAULT_EPS,
+    tol=DEFAULT_TOL,
     max_iter=100_000,
 ):
     """Select ``(gamma, C)`` (or ``(q, C)``) minimising the radius-margin ratio, Algorithm 13.
@@ -742,9 +742,9 @@ def modelsel_grid(
       ``gamma`` closest to ``1 / n_features``; for the polynomial kernel, which the thesis leaves
       open, the smallest degree); every other grid point's machine is warm-started and
       :func:`compare` d with the incumbent, the winner becoming the incumbent (ties keep it);
-    * ``"standard"``: every grid point trained from the standard start to ``eps``;
-    * ``"cristianini"``: every grid point trained to ``eps`` from its neighbour's solution
-      (Cristianini, Campbell and Shawe-Taylor's seeding; the thesis runs it at ``eps = 1e-3``
+    * ``"standard"``: every grid point trained from the standard start to ``tol``;
+    * ``"cristianini"``: every grid point trained to ``tol`` from its neighbour's solution
+      (Cristianini, Campbell and Shawe-Taylor's seeding; the thesis runs it at ``tol = 1e-3``
       and ``1e-1``).
 
     Warm starts (adaptive and Cristianini) copy ``alpha`` and ``beta`` of the previous point of
@@ -769,7 +769,7 @@ def modelsel_grid(
         The inner grid of ``C`` (default ``2^-10 .. 2^10``).
     method : {"adaptive", "standard", "cristianini"}, default="adaptive"
         The search.
-    eps : float, default=1e-3
+    tol : float, default=1e-3
         Relative KKT tolerance of every machine.
     max_iter : int, default=100000
         The most steps per machine (standard, Cristianini) or per comparison (adaptive).
@@ -800,7 +800,7 @@ def modelsel_grid(
     y = check_two_classes("y", y, X.shape[0])
     kernel = check_option("kernel", kernel, GRID_KERNELS)
     method = check_option("method", method, METHODS)
-    eps = check_positive("eps", eps)
+    tol = check_positive("tol", tol)
     max_iter = check_int("max_iter", max_iter, 1)
     powers = 2.0 ** np.arange(-10, 11)
     params = _grid("params", params, powers if kernel == "rbf" else np.arange(2, 9))
@@ -832,16 +832,16 @@ def modelsel_grid(
             else:
                 seed = (prev if j > 0 else row_start) or guess
                 m = seed.warm(grams(params[i]), Cs[j])
-                res = compare(best, m, eps=eps, max_iter=max_iter)
+                res = compare(best, m, tol=tol, max_iter=max_iter)
                 record(best, best_idx, res.n_svm_iter[0], res.n_meb_iter[0])
                 record(m, (i, j), res.n_svm_iter[1], res.n_meb_iter[1])
                 if res.winner == 1:
                     best, best_idx = m, (i, j)
             prev = m
             row_start = m if j == 0 else row_start
-        # The winner is only known to be best; train it to eps for its ratio (counted too).
+        # The winner is only known to be best; train it to tol for its ratio (counted too).
         before = (best.n_svm_iter, best.n_meb_iter)
-        best.train(eps, max_iter)
+        best.train(tol, max_iter)
         record(best, best_idx, best.n_svm_iter - before[0], best.n_meb_iter - before[1])
         ratio = best.bounds().ratio
     else:
@@ -851,7 +851,7 @@ def modelsel_grid(
             seed = (prev if j > 0 else row_start) if method == "cristianini" else None
             K = grams(params[i])
             m = RadiusMarginMachine(K, y, Cs[j]) if seed is None else seed.warm(K, Cs[j])
-            m.train(eps, max_iter)
+            m.train(tol, max_iter)
             record(m, (i, j))
             mid[i, j] = m.bounds().ratio
             prev = m
@@ -874,5 +874,5 @@ def modelsel_grid(
         n_sv=n_sv,
         method=method,
         kernel=kernel,
-        eps=eps,
+        tol=tol,
     )

@@ -131,7 +131,8 @@ class QPResult:
         The multiplier of the equality constraint returned by cvxopt: an independent estimate of
         ``b`` (it lies in ``b_interval`` up to the solver accuracy). None for the implicit bias.
     objective : float
-        Dual objective in the textbook minimisation form, e.g. ``1/2 a'Qa - 1'a`` for (2.35).
+        Dual objective in the textbook minimisation form, e.g. ``1/2 a'Qa - 1'a`` for Gunn (1998),
+        eq. (2.35).
     support : ndarray of int
         Indices with ``|coef| > svtol``.
     free : ndarray of int
@@ -153,12 +154,14 @@ class QPResult:
     svtol : float
         The tolerance used for ``support`` and ``free``.
     formulation : str
-        Which problem was solved, e.g. ``"svc_dual (2.35)-(2.36), explicit bias"``.
+        Which problem was solved, e.g. ``"svc_dual: the SVC dual of Gunn (1998), eqs. (2.35)-(2.36),
+        explicit bias, C=1"``.
     w : ndarray or None
         Primal weight vector (only :func:`hard_margin_primal`).
     rho : float or None
-        The margin parameter rho of the geometric (mu-SVM) formulations, Goodrich (2.20)/(4.8):
-        the supporting planes are ``f = +-rho`` (None for the C-SVM and SVR, where rho = 1).
+        The margin parameter rho of the geometric (mu-SVM) formulations, Goodrich (2012), eqs.
+        (2.20)/(4.8): the supporting planes are ``f = +-rho`` (None for the C-SVM and SVR, where rho
+        = 1).
     rho_interval : tuple of float or None
         ``(lo, hi)``, the range of rho over the KKT-consistent (b, rho) pairs (``lo == hi == rho``
         when each class has a free support vector).

@@ -1,8 +1,8 @@
 r"""Reference geometric formulations of Goodrich (2012), chapters 2, 4 and 5, solved with cvxopt.
 
-The nearest-point (NP) view of the SVM: the mu-SVM dual (2.26), the nearest points of the reduced
-convex hulls (2.27)-(2.28), the weighted mu-SVM (4.11) and the general WRCH SVM (5.16) are one
-problem,
+The nearest-point (NP) view of the SVM: the mu-SVM dual (Goodrich (2012), eq. (2.26)), the nearest
+points of the reduced convex hulls (his (2.27)-(2.28)), the weighted mu-SVM (his (4.11)) and the
+general WRCH SVM (his (5.16)) are one problem,
 
 .. math::
 
@@ -10,19 +10,19 @@ problem,
     \quad\text{s.t.}\quad \sum_{i\in I_{pos}}\alpha_i = \sum_{i\in I_{neg}}\alpha_i = 1,
     \quad 0\le\alpha_i\le s_i\mu,
 
-solved by :func:`mu_svm_dual` (``sample_weight`` = s). Its L2 form (2.30)/(2.32)/(2.37) is
-:func:`l2_geometric_dual`, Table 5.1 is :func:`wrch_svm_dual`, the minimum-norm point of one
-weighted hull (4.15)/(4.16)/(5.31) is :func:`min_norm_wrch`, and the minimal enclosing balls
-(2.42)/(2.44) are :func:`meb_dual` and :func:`soft_meb_dual`.
+solved by :func:`mu_svm_dual` (``sample_weight`` = s). Its L2 form, Goodrich's (2.30)/(2.32)/(2.37),
+is :func:`l2_geometric_dual`, his Table 5.1 is :func:`wrch_svm_dual`, the minimum-norm point of
+one weighted hull (his (4.15)/(4.16)/(5.31)) is :func:`min_norm_wrch`, and the minimal enclosing
+balls (his (2.42)/(2.44)) are :func:`meb_dual` and :func:`soft_meb_dual`.
 
-Scale and sign conventions (one for every result here): the NP scale of chapters 4-5,
-``w = sum_i alpha_i y_i phi(x_i) = p_pos - p_neg``, so ``QPResult.coef = alpha * y``,
-``QPResult.w_norm2 = ||p_pos - p_neg||^2`` (the squared distance between the hulls) and the
-decision function is ``f(x) = K(x, X) @ coef + b``. The thesis subtracts its threshold
-(``w.x - b``), so ``QPResult.b = -b_thesis``; ``QPResult.rho`` is the thesis's rho (4.8) in this
-scale. The primal (2.20) uses ``w = 1/2 sum alpha_i y_i x_i`` (2.21): its ``w``, ``b`` and ``rho``
-are half of ours, which is why :func:`svmbook.convert.mu_to_c` reads ``C = mu / (2 rho_primal) =
-mu / rho``.
+Scale and sign conventions (one for every result here): the NP scale of chapters 4-5, ``w = sum_i
+alpha_i y_i phi(x_i) = p_pos - p_neg``, so ``QPResult.coef = alpha * y``, ``QPResult.w_norm2 =
+||p_pos - p_neg||^2`` (the squared distance between the hulls) and the decision function is ``f(x) =
+K(x, X) @ coef + b``. The thesis subtracts its threshold (``w.x - b``), so ``QPResult.b =
+-b_thesis``; ``QPResult.rho`` is the thesis's rho (Goodrich's (4.8)) in this scale. Goodrich's
+primal (2.20) uses ``w = 1/2 sum alpha_i y_i x_i`` (his (2.21)): its ``w``, ``b`` and ``rho`` are
+half of ours, which is why :func:`svmbook.convert.mu_to_c` reads ``C = mu / (2 rho_primal) = mu /
+rho``.
 """
 
 from __future__ import annotations
@@ -197,7 +197,7 @@ def _two_hull_result(K, y, upper, *, label, where):
 def mu_svm_dual(K, y, mu, *, sample_weight=None):
     r"""Return the (weighted) mu-SVM dual: nearest points of two (weighted) reduced convex hulls.
 
-    Goodrich (2.26)/(2.27)-(2.28), weighted (4.11), general kernel (5.16):
+    Goodrich (2012), eqs. (2.26)/(2.27)-(2.28), weighted (4.11), general kernel (5.16):
 
     .. math::
 
@@ -211,14 +211,14 @@ def mu_svm_dual(K, y, mu, *, sample_weight=None):
     ``p_neg`` likewise. This function is also the WRCH nearest-point problem (there is no separate
     ``wrch_nearest_points``).
 
-    Correction to the source: (2.28) prints ``0 < alpha_i <= mu``; points off the nearest
+    Correction to the source: Goodrich's (2.28) prints ``0 < alpha_i <= mu``; points off the nearest
     points' supporting faces have ``alpha_i = 0``, so the constraint is ``0 <= alpha_i <= mu``.
 
     Parameters
     ----------
     K : array-like of shape (n_samples, n_samples)
-        Gram matrix (any kernel k of Table 5.1: pass ``K + diag(1/(2 s C))`` for the L2 loss, or
-        use :func:`l2_geometric_dual`).
+        Gram matrix (any kernel k of Goodrich's Table 5.1: pass ``K + diag(1/(2 s C))`` for the L2
+        loss, or use :func:`l2_geometric_dual`).
     y : array-like of shape (n_samples,)
         Labels in {-1, +1}, both present.
     mu : float
@@ -226,7 +226,8 @@ def mu_svm_dual(K, y, mu, *, sample_weight=None):
         unreduced hulls, i.e. the hard margin. The hulls are empty unless
         ``mu * sum_{class} s_i >= 1`` for both classes; at equality a hull is its weighted centroid.
     sample_weight : array-like of shape (n_samples,), default=None
-        Weights ``s_i >= 0`` (section 4.4); the bound becomes ``s_i mu``. None means all 1.
+        Weights ``s_i >= 0`` (Goodrich's section 4.4); the bound becomes ``s_i mu``. None means all
+        1.
 
     Returns
     -------
@@ -234,14 +235,14 @@ def mu_svm_dual(K, y, mu, *, sample_weight=None):
         In the NP scale (module docstring): ``alpha`` (class sums 1), ``coef = alpha * y``,
         ``w_norm2 = ||p_pos - p_neg||^2`` (the squared distance between the hulls; ``||w||`` of the
         brief is ``sqrt(w_norm2)``), ``objective = w_norm2 / 2``, ``rho`` and ``b = -b_thesis`` from
-        the KKT conditions (4.8) via :func:`svmbook.thresholds.b_kkt`: averaged over the free SVs of
-        each class; when a class has none (typical for integer ``1/mu``) the midpoint of the KKT
-        interval (Goodrich 2012, section 4.3.1 and Fig. 4.12;
+        the KKT conditions, Goodrich's (4.8), via :func:`svmbook.thresholds.b_kkt`: averaged over
+        the free SVs of each class; when a class has none (typical for integer ``1/mu``) the
+        midpoint of the KKT interval (Goodrich 2012, section 4.3.1 and Fig. 4.12;
         docs/errata.md#goodrich-2012-sec-4-3-1-b-range), with the intervals in ``b_interval`` and
         ``rho_interval``. ``b_multiplier`` is ``-b_thesis`` from cvxopt's two equality multipliers
-        (None when a hull is a single centroid and no multiplier exists).
-        ``margin = 2 rho / ||w||``, the full width between the supporting planes ((2.20)'s text
-        calls the half-width the margin, docs/errata.md#goodrich-2012-eq-2-20-margin).
+        (None when a hull is a single centroid and no multiplier exists). ``margin = 2 rho /
+        ||w||``, the full width between the supporting planes (Goodrich's (2.20)'s text calls the
+        half-width the margin, docs/errata.md#goodrich-2012-eq-2-20-margin).
 
     Raises
     ------
@@ -265,14 +266,15 @@ def mu_svm_dual(K, y, mu, *, sample_weight=None):
     s = check_sample_weight("sample_weight", sample_weight, y.shape[0])
     check_hull_mu("mu", mu, s, y, labels={1.0: "the positive class", -1.0: "the negative class"})
     upper = np.where(s > 0, s * mu, 0.0)
-    weighted = "" if sample_weight is None else ", weighted (4.11)"
-    return _two_hull_result(
-        K, y, upper, label=f"mu_svm_dual (2.26)/(5.16), mu={mu:g}{weighted}", where="mu_svm_dual"
-    )
+    weighted = "" if sample_weight is None else ", weighted (eq. (4.11))"
+    label = f"mu_svm_dual: Goodrich (2012), eqs. (2.26)/(5.16), mu={mu:g}{weighted}"
+    return _two_hull_result(K, y, upper, label=label, where="mu_svm_dual")
 
 
 def l2_geometric_dual(K, y, C, *, sample_weight=None):
-    r"""L2-loss SVM as nearest points of two unreduced hulls, Goodrich (2.30)/(2.32)/(2.37).
+    r"""L2-loss SVM as nearest points of two unreduced hulls.
+
+    Goodrich (2012), eqs. (2.30)/(2.32)/(2.37):
 
     .. math::
 
@@ -280,24 +282,24 @@ def l2_geometric_dual(K, y, C, *, sample_weight=None):
         \Big[K_{ij}+\frac{\delta_{ij}}{2 s_i C}\Big]
         \quad\text{s.t.}\quad \sum_{I_{pos}}\alpha_i = \sum_{I_{neg}}\alpha_i = 1,\ \alpha_i\ge 0 ,
 
-    the hard-margin NP problem in the feature space of the modified kernel (2.33)
-    ``k = K + delta_ij / (2 s_i C)``, for the primal (2.29) with penalty ``C sum_i s_i xi_i^2``.
+    the hard-margin NP problem in the feature space of the modified kernel (Goodrich's (2.33)) ``k =
+    K + delta_ij / (2 s_i C)``, for the primal (his (2.29)) with penalty ``C sum_i s_i xi_i^2``.
 
-    Corrections to the source: (2.30), (2.32) and (2.37) omit ``sum_i alpha_i y_i = 0``
+    Corrections to the source: Goodrich's (2.30), (2.32) and (2.37) omit ``sum_i alpha_i y_i = 0``
     (docs/errata.md#goodrich-2012-eq-2-18); without it the two class sums are not 1 each and there
     is no bias (that problem is the L2 perceptron, :func:`svmbook.qp.perceptron.perceptron_dual`).
-    The text of section 2.6.3 says ``1/C`` and ``1/(s_i C)`` where (2.33)/(2.37) have ``1/(2C)`` and
-    ``1/(2 s_i C)`` (docs/errata.md#goodrich-2012-eq-2-36); we use the equations. The bound
-    ``alpha_i <= 1`` of (2.30) is implied by the class sums.
+    The text of his section 2.6.3 says ``1/C`` and ``1/(s_i C)`` where his (2.33)/(2.37) have
+    ``1/(2C)`` and ``1/(2 s_i C)`` (docs/errata.md#goodrich-2012-eq-2-36); we use the equations. The
+    bound ``alpha_i <= 1`` of his (2.30) is implied by the class sums.
 
     Parameters
     ----------
     K, y : array-like of shape (n_samples, n_samples), (n_samples,)
         Gram matrix of the original kernel, labels in {-1, +1}.
     C : float
-        Slack penalty of (2.29), ``> 0`` and finite.
+        Slack penalty of Goodrich's (2.29), ``> 0`` and finite.
     sample_weight : array-like of shape (n_samples,), default=None
-        Weights ``s_i > 0`` of (2.37).
+        Weights ``s_i > 0`` of Goodrich's (2.37).
 
     Returns
     -------
@@ -320,12 +322,13 @@ def l2_geometric_dual(K, y, C, *, sample_weight=None):
     C = check_positive("C", C)
     s = check_sample_weight("sample_weight", sample_weight, y.shape[0], positive=True)
     k = K + np.diag(1.0 / (2.0 * s * C))
-    weighted = "" if sample_weight is None else " (2.37), weighted"
+    weighted = "" if sample_weight is None else " and (2.37), weighted"
     return _two_hull_result(
         k,
         y,
         np.full(y.shape[0], np.inf),
-        label=f"l2_geometric_dual (2.32){weighted}, kernel K + delta/(2 s C), C={C:g}",
+        label=f"l2_geometric_dual: Goodrich (2012), eq. (2.32){weighted}, "
+        f"kernel K + delta/(2 s C), C={C:g}",
         where="l2_geometric_dual",
     )
 
@@ -334,17 +337,19 @@ _LOSSES = ("hard", "l1", "l2")
 
 
 def wrch_svm_dual(K, y, loss="l1", *, mu=None, C=None, sample_weight=None):
-    """Return the general WRCH SVM (5.16) in the configurations of Table 5.1.
+    """Return the general WRCH SVM in the configurations of Goodrich (2012), Table 5.1.
+
+    The WRCH SVM is Goodrich's (5.16).
 
     ============  ================================  ==========================================
     ``loss``      parameters                        solved as
     ============  ================================  ==========================================
-    ``"hard"``    none (Table 5.1: mu' = 1, s = 1)  :func:`mu_svm_dual` with ``mu = inf``
+    ``"hard"``    none (mu' = 1, s = 1)             :func:`mu_svm_dual` with ``mu = inf``
     ``"l1"``      ``mu``, optional weights          :func:`mu_svm_dual`
     ``"l2"``      ``C``, optional weights           :func:`l2_geometric_dual` (mu = 1)
     ============  ================================  ==========================================
 
-    Table 5.1 writes "mu' = 1" for the hard margin; we read mu = 1
+    Goodrich's Table 5.1 writes "mu' = 1" for the hard margin; we read mu = 1
     (docs/errata.md#goodrich-2012-table-5-1) and pass ``mu = inf``: the bound ``alpha_i <= 1`` is
     implied by the class sums, and dropping it keeps a class of one support vector a free SV
     (otherwise its redundant bound would widen the KKT interval of b).
@@ -374,7 +379,9 @@ def wrch_svm_dual(K, y, loss="l1", *, mu=None, C=None, sample_weight=None):
             raise ValueError(f"{name}: loss={loss!r} {verb} {name}")
     if loss == "hard":
         if sample_weight is not None:
-            raise ValueError("sample_weight: loss='hard' does not take weights (Table 5.1)")
+            raise ValueError(
+                "sample_weight: loss='hard' does not take weights (Goodrich (2012), Table 5.1)"
+            )
         return mu_svm_dual(K, y, np.inf)
     if loss == "l1":
         return mu_svm_dual(K, y, mu, sample_weight=sample_weight)
@@ -382,17 +389,19 @@ def wrch_svm_dual(K, y, loss="l1", *, mu=None, C=None, sample_weight=None):
 
 
 def min_norm_wrch(K, mu=np.inf, *, sample_weight=None):
-    r"""Minimum-norm point of one weighted reduced convex hull, Goodrich (4.15)/(4.16)/(5.31).
+    r"""Minimum-norm point of one weighted reduced convex hull.
+
+    Goodrich (2012), eqs. (4.15)/(4.16)/(5.31):
 
     .. math::
 
         \min_\alpha \tfrac12\sum_{i,j}\alpha_i\alpha_j K_{ij}
         \quad\text{s.t.}\quad\sum_i\alpha_i = 1,\ 0\le\alpha_i\le s_i\mu ,
 
-    the point ``a = sum_i alpha_i phi(z_i)`` of ``WRCH(Z, mu, s)`` nearest the origin of the
-    feature space of K. With the perceptron kernel ``k = y_i y_j K + y_i y_j`` this is the
-    perceptron (4.14) (see :func:`svmbook.qp.perceptron.perceptron_dual`); with the Gram matrix of
-    the Minkowski differences it is the SVM's distance between two hulls (Ch. 5).
+    the point ``a = sum_i alpha_i phi(z_i)`` of ``WRCH(Z, mu, s)`` nearest the origin of the feature
+    space of K. With the perceptron kernel ``k = y_i y_j K + y_i y_j`` this is the perceptron
+    (Goodrich's (4.14); see :func:`svmbook.qp.perceptron.perceptron_dual`); with the Gram matrix of
+    the Minkowski differences it is the SVM's distance between two hulls (Goodrich's chapter 5).
 
     Parameters
     ----------
@@ -432,7 +441,7 @@ def min_norm_wrch(K, mu=np.inf, *, sample_weight=None):
     warn_status(cert)
     _, _, free, eps = thresholds.bound_sets(alpha, upper)
     w_norm2 = float(alpha @ K @ alpha)
-    label = f"min_norm_wrch (4.15)/(5.31), mu={mu:g}"
+    label = f"min_norm_wrch: Goodrich (2012), eqs. (4.15)/(5.31), mu={mu:g}"
     return QPResult.assemble(
         alpha, alpha.copy(), (0.0, (0.0, 0.0), None), free, eps, w_norm2, (cert, n_iter), label,
         margin=None,
@@ -441,15 +450,16 @@ def min_norm_wrch(K, mu=np.inf, *, sample_weight=None):
 
 @dataclass(frozen=True)
 class MEBResult:
-    """Minimal enclosing ball in feature space (Goodrich section 2.7).
+    """Minimal enclosing ball in feature space (Goodrich (2012), section 2.7).
 
     Attributes
     ----------
     alpha : ndarray of shape (n_samples,)
-        Dual variables (sum 1); the centre is ``c = sum_i alpha_i phi(x_i)`` (2.40).
+        Dual variables (sum 1); the centre is ``c = sum_i alpha_i phi(x_i)`` (Goodrich's (2.40)).
     radius2 : float
-        ``R^2``. Hard ball: the optimal value of (2.42). Soft ball: ``||phi(x_i) - c||^2`` averaged
-        over the free SVs (``0 < alpha_i < C``), else the midpoint of ``radius2_interval``.
+        ``R^2``. Hard ball: the optimal value of Goodrich's (2.42). Soft ball: ``||phi(x_i) -
+        c||^2`` averaged over the free SVs (``0 < alpha_i < C``), else the midpoint of
+        ``radius2_interval``.
     radius2_interval : tuple of float
         The KKT-consistent values of ``R^2`` (a point for the hard ball).
     center_norm2 : float
@@ -505,18 +515,20 @@ class MEBResult:
         return np.asarray(k_diag, dtype=np.float64) - 2.0 * K_cross @ self.alpha + self.center_norm2
 
 
-def _meb(K, C, label):
+def _meb(K, C, name, label):
+    """Solve the (soft) MEB dual with bound ``C``; ``name`` names the solver in messages."""
     n = K.shape[0]
     upper = np.full(n, C)
-    # min alpha'K alpha - alpha'diag(K): the negative of (2.42)/(2.44), Hessian 2K.
+    # min alpha'K alpha - alpha'diag(K): the negative of Goodrich's (2.42)/(2.44), Hessian 2K.
     alpha, _, cert, n_iter = _solve_groups(
-        2.0 * K, -np.diag(K).copy(), upper, np.zeros(n, np.int64), np.ones(1), label.split(" ")[0]
+        2.0 * K, -np.diag(K).copy(), upper, np.zeros(n, np.int64), np.ones(1), name
     )
     warn_status(cert)
     center_norm2 = float(alpha @ K @ alpha)
     d = np.diag(K) - 2.0 * (K @ alpha) + center_norm2
     at_zero, at_cap, free, eps = thresholds.bound_sets(alpha, upper)
-    # KKT (2.41) and its soft form: alpha = 0 inside (d <= R^2), alpha = C outside, free on it.
+    # KKT (Goodrich's (2.41)) and its soft form: alpha = 0 inside (d <= R^2), alpha = C outside,
+    # free on it.
     r2, interval = thresholds.bias_from_bounds(
         d, free, np.where(at_zero, d, -np.inf), np.where(at_cap, d, np.inf)
     )
@@ -534,16 +546,16 @@ def _meb(K, C, label):
 
 
 def meb_dual(K):
-    r"""Solve the minimal enclosing ball dual, Goodrich (2.42) (Vapnik).
+    r"""Solve the minimal enclosing ball dual, Goodrich (2012), eq. (2.42) (Vapnik).
 
     .. math::
 
         \max_\alpha \sum_i\alpha_i K_{ii} - \sum_{i,j}\alpha_i\alpha_j K_{ij}
         \quad\text{s.t.}\quad\sum_i\alpha_i=1,\ \alpha_i\ge0 .
 
-    The optimal value is ``R^2`` and the centre is ``sum_i alpha_i phi(x_i)`` (2.40); only points
-    on the sphere have ``alpha_i > 0`` (2.41). The display of (2.42) writes ``x_i^2`` for
-    ``x_i . x_i`` (``K_ii`` when kernelised).
+    The optimal value is ``R^2`` and the centre is ``sum_i alpha_i phi(x_i)`` (Goodrich's
+    (2.40)); only points on the sphere have ``alpha_i > 0`` (his (2.41)). The display of his
+    (2.42) writes ``x_i^2`` for ``x_i . x_i`` (``K_ii`` when kernelised).
 
     Parameters
     ----------
@@ -564,13 +576,13 @@ def meb_dual(K):
     2.0
     """
     K = check_gram("K", K)
-    return _meb(K, np.inf, "meb_dual (2.42)")
+    return _meb(K, np.inf, "meb_dual", "meb_dual: Goodrich (2012), eq. (2.42)")
 
 
 def soft_meb_dual(K, C):
-    r"""Solve the soft minimal enclosing ball dual (Tax & Duin), Goodrich (2.43)-(2.44).
+    r"""Solve the soft minimal enclosing ball dual (Tax & Duin), Goodrich (2012), (2.43)-(2.44).
 
-    It is (2.42) with ``0 <= alpha_i <= C``.
+    It is Goodrich's (2.42) with ``0 <= alpha_i <= C``.
 
     Points with ``alpha_i = C`` lie outside the ball (slack), free ones on the sphere. The
     problem is feasible only for ``C >= 1/n`` (the weights sum to 1); at ``C = 1/n`` the centre
@@ -593,4 +605,4 @@ def soft_meb_dual(K, C):
     C = check_positive("C", C, allow_inf=True)
     if C * n < 1.0 - MU_RTOL:
         raise ValueError(f"C={C:g} is infeasible: soft_meb_dual needs C >= 1/n = {1.0 / n:.6g}")
-    return _meb(K, C, f"soft_meb_dual (2.44), C={C:g}")
+    return _meb(K, C, "soft_meb_dual", f"soft_meb_dual: Goodrich (2012), eq. (2.44), C={C:g}")

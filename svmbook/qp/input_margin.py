@@ -1,7 +1,7 @@
 r"""The QP step of Akaho's input-space margin algorithm, solved with cvxopt.
 
 Akaho (2002), eqs. (8)-(9) and (21): with the linearised constraints ``omega . z_i >= g_i - f_0
-y_i`` (5) the dual is
+y_i`` (Akaho's (5)) the dual is
 
 .. math::
 
@@ -10,7 +10,7 @@ y_i`` (5) the dual is
 
 the SVM dual with another Hessian (still a Gram matrix, so positive semidefinite) and the
 linear term ``-g`` in place of ``-1``. With ``z_i = y_i phi(x_i)`` and ``g = 1`` it is the SVM
-dual (2.35)-(2.36) of Gunn (1998) (:func:`~svmbook.qp.svc_dual`). The bias is (11), ``f_0 =
+dual (2.35)-(2.36) of Gunn (1998) (:func:`~svmbook.qp.svc_dual`). The bias is Akaho's (11), ``f_0 =
 y_i (g_i - (Q alpha)_i)`` at the free multipliers (averaged; the KKT interval when there is
 none).
 """

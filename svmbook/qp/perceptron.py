@@ -1,7 +1,8 @@
 r"""Reference perceptron QPs of Goodrich (2012), section 2.8 and section 4.5, solved with cvxopt.
 
-A perceptron here is an SVM without the constraint ``sum_i alpha_i y_i = 0`` (2.56): its bias, if
-any, is penalised (``b^2 / 2`` in (2.53)) instead of free. The general dual (2.54)
+A perceptron here is an SVM without the constraint ``sum_i alpha_i y_i = 0`` (Goodrich (2012),
+eq. (2.56)): its bias, if any, is penalised (``b^2 / 2`` in Goodrich's (2.53)) instead of free.
+The general dual, Goodrich's (2.54),
 
 .. math::
 
@@ -9,11 +10,12 @@ any, is penalised (``b^2 / 2`` in (2.53)) instead of free. The general dual (2.5
     - \sum_i\alpha_i
     \quad\text{s.t.}\quad 0\le\alpha_i\le C
 
-with the kernels of Table 2.2 (:func:`perceptron_kernel`) is :func:`perceptron_dual`: (2.46)
-hard margin, (2.48) L1 loss, (2.49) L2 loss, (2.51) with a bias. Its geometric form (4.14)/(4.15),
-weighted (5.31), is the minimum-norm point of one weighted reduced hull in the feature space of k:
-:func:`perceptron_geometric_dual`. The two are the same classifier (section 4.5), just as the C-
-and mu-SVMs are: ``alpha_geom = alpha / sum(alpha)`` at ``mu = C / sum(alpha)``.
+with the kernels of Goodrich's Table 2.2 (:func:`perceptron_kernel`) is :func:`perceptron_dual`:
+Goodrich's (2.46) hard margin, (2.48) L1 loss, (2.49) L2 loss, (2.51) with a bias. Its geometric
+form, Goodrich's (4.14)/(4.15), weighted (5.31), is the minimum-norm point of one weighted reduced
+hull in the feature space of k: :func:`perceptron_geometric_dual`. The two are the same classifier
+(section 4.5), just as the C- and mu-SVMs are: ``alpha_geom = alpha / sum(alpha)`` at ``mu = C /
+sum(alpha)``.
 
 Results use the package convention ``f(x) = K(x, X) @ coef + b`` with ``coef = alpha * y``; the
 thesis's threshold is ``-sum_i alpha_i y_i`` (subtracted), so ``b = sum_i alpha_i y_i`` with a bias
@@ -41,7 +43,9 @@ _LOSSES = ("hard", "l1", "l2")
 
 
 def perceptron_kernel(K, y, *, bias=True, D=None, sample_weight=None):
-    """Return the modified kernel of Table 2.2: ``y_i y_j K_ij (+ y_i y_j) (+ delta_ij / (D s_i))``.
+    """Return the perceptron kernel ``y_i y_j K_ij (+ y_i y_j) (+ delta_ij / (D s_i))``.
+
+    The modified kernels of Goodrich (2012), Table 2.2.
 
     Parameters
     ----------
@@ -50,14 +54,16 @@ def perceptron_kernel(K, y, *, bias=True, D=None, sample_weight=None):
     y : array-like of shape (n_samples,)
         Labels in {-1, +1}.
     bias : bool, default=True
-        Add ``y_i y_j``: the bias of (2.50)-(2.53) (Table 2.2's rows without "B").
+        Add ``y_i y_j``: the bias of Goodrich's (2.50)-(2.53) (his Table 2.2's rows without "B").
     D : float, default=None
-        L2 loss: add ``delta_ij / D``. Correction to the source: Table 2.2 never defines D
-        (docs/errata.md#goodrich-2012-eq-2-49); for the primal penalty ``C sum_i xi_i^2`` it is
-        ``2C`` (as (2.33)), for ``C/2 sum_i xi_i^2`` it is ``C``. (2.49) prints the diagonal term as
-        a double sum and calls the kernel ``k = delta_ij / C``: read ``K + delta_ij / C``.
+        L2 loss: add ``delta_ij / D``. Correction to the source: Goodrich's Table 2.2 never defines
+        D (docs/errata.md#goodrich-2012-eq-2-49); for the primal penalty ``C sum_i xi_i^2`` it is
+        ``2C`` (as in Goodrich's (2.33)), for ``C/2 sum_i xi_i^2`` it is ``C``. Goodrich's (2.49)
+        prints the diagonal term as a double sum and calls the kernel ``k = delta_ij / C``:
+        read ``K + delta_ij / C``.
     sample_weight : array-like of shape (n_samples,), default=None
-        L2 loss only: ``delta_ij / (D s_i)``, by analogy with the weighted SVM (2.37).
+        L2 loss only: ``delta_ij / (D s_i)``, by analogy with the weighted SVM of Goodrich's
+        (2.37).
 
     Returns
     -------
@@ -109,19 +115,19 @@ def _perceptron_result(alpha, K, y, bias, certificate, n_iter, objective, tol, f
 
 
 def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
-    r"""Return the general perceptron dual (2.54) with the kernels of Table 2.2.
+    r"""Return the general perceptron dual, Goodrich (2012), eq. (2.54), with his Table 2.2 kernels.
 
     ==========  ===========================  ===============================================
-    ``loss``    constraint                   problem
+    ``loss``    constraint                   problem (Goodrich's equations)
     ==========  ===========================  ===============================================
     ``"hard"``  ``alpha_i >= 0``             (2.45)/(2.46); with bias (2.51) without C
     ``"l1"``    ``0 <= alpha_i <= C``        (2.47)/(2.48); with bias (2.53)
     ``"l2"``    ``alpha_i >= 0``             (2.49), kernel ``+ delta_ij / D``, D = 2C
     ==========  ===========================  ===============================================
 
-    Correction to the source: (2.51) is derived from the L1 dual (2.48) but shows only
-    ``alpha_i >= 0``; with ``loss="l1"`` we keep ``alpha_i <= C`` (its primal is (2.53)), and
-    ``loss="hard", bias=True`` is (2.51) as printed.
+    Correction to the source: Goodrich's (2.51) is derived from his L1 dual (2.48) but shows only
+    ``alpha_i >= 0``; with ``loss="l1"`` we keep ``alpha_i <= C`` (its primal is his (2.53)), and
+    ``loss="hard", bias=True`` is his (2.51) as printed.
 
     Parameters
     ----------
@@ -154,7 +160,8 @@ def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
     alpha = np.clip(alpha, 0.0, ub)
     warn_status(cert)
     objective = float(0.5 * alpha @ k @ alpha - alpha.sum())
-    label = f"perceptron_dual (2.54), loss={loss}, {'bias' if bias else 'bias-free'}"
+    bias_text = "bias" if bias else "bias-free"
+    label = f"perceptron_dual: Goodrich (2012), eq. (2.54), loss={loss}, {bias_text}"
     tol = svtol(ub if np.isfinite(ub) else np.inf)
     return _perceptron_result(alpha, K, y, bias, cert, n_iter, objective, tol, label)
 
@@ -162,7 +169,9 @@ def perceptron_dual(K, y, *, loss="l1", C=None, D=None, bias=True):
 def perceptron_geometric_dual(
     K, y, mu=np.inf, *, loss="l1", C=None, D=None, bias=True, sample_weight=None
 ):
-    r"""Return the perceptron as the min-norm point of a weighted reduced hull (4.14)/(4.15)/(5.31).
+    r"""Return the perceptron as the min-norm point of a weighted reduced hull.
+
+    Goodrich (2012), eqs. (4.14)/(4.15)/(5.31):
 
     .. math::
 
@@ -170,9 +179,10 @@ def perceptron_geometric_dual(
         \quad\text{s.t.}\quad \sum_i\alpha_i = 1,\ 0\le\alpha_i\le s_i\mu,
 
     with ``k`` from :func:`perceptron_kernel`: the point of ``WRCH({z_i}, mu, s)`` nearest the
-    origin, ``z_i = y_i [phi(x_i); 1]`` (Fig. 4.22). Equivalent to :func:`perceptron_dual` at
-    ``C = mu * sum(alpha')`` (``alpha = alpha' / sum alpha'``). Its alpha sums to 1 where the SVM's
-    sums to 1 per class, so a perceptron mu of half the SVM's reduces comparably (Fig. 5.17).
+    origin, ``z_i = y_i [phi(x_i); 1]`` (Goodrich's Fig. 4.22). Equivalent to
+    :func:`perceptron_dual` at ``C = mu * sum(alpha')`` (``alpha = alpha' / sum alpha'``). Its alpha
+    sums to 1 where the SVM's sums to 1 per class, so a perceptron mu of half the SVM's reduces
+    comparably (Goodrich's Fig. 5.17).
 
     Parameters
     ----------
@@ -186,7 +196,8 @@ def perceptron_geometric_dual(
         L2 only: ``D`` or ``D = 2C`` (docs/errata.md#goodrich-2012-eq-2-49).
     bias : bool, default=True
     sample_weight : array-like of shape (n_samples,), default=None
-        ``"l1"``: bounds ``s_i mu`` (section 4.5.2); ``"l2"``: the diagonal ``delta_ij/(D s_i)``.
+        ``"l1"``: bounds ``s_i mu`` (Goodrich's section 4.5.2); ``"l2"``: the diagonal
+        ``delta_ij/(D s_i)``.
 
     Returns
     -------
@@ -217,7 +228,9 @@ def perceptron_geometric_dual(
             raise ValueError(f"mu: loss={loss!r} has no reduction, pass mu=np.inf (got {mu:g})")
         k = perceptron_kernel(K, y, bias=bias, D=D, sample_weight=sample_weight)
         res = min_norm_wrch(k)
-    label = f"perceptron_geometric_dual (4.15)/(5.31), loss={loss}, mu={mu:g}"
+    label = (
+        f"perceptron_geometric_dual: Goodrich (2012), eqs. (4.15)/(5.31), loss={loss}, mu={mu:g}"
+    )
     return _perceptron_result(
         res.alpha, K, y, bias, Certificate.of(res), res.n_iter, res.objective, res.svtol, label
     )

@@ -1,15 +1,15 @@
-r"""Reduced-set selection by L1 shrinkage: the cvxopt QP of Nguyen (2006), (3.18)-(3.20).
+r"""Reduced-set selection by L1 shrinkage: the cvxopt QP of Nguyen (2006), eqs. (3.18)-(3.20).
 
 A kernel expansion ``Psi = sum_i alpha_i Phi(x_i)`` is approximated by ``sum_i beta_i Phi(x_i)``
 over the same vectors, most ``beta_i`` zero, by minimising
 
 ``E(beta) = ||Psi - sum_i beta_i Phi(x_i)||^2 + lambda sum_i c_i |beta_i|``,
-``c_i = mean_j |alpha_j| / |alpha_i|`` (3.18),
+``c_i = mean_j |alpha_j| / |alpha_i|`` (Nguyen's (3.18)),
 
-so that small original weights are shrunk harder. With ``beta = beta+ - beta-``,
-``beta+-  >= 0`` it is the QP (3.19)-(3.20) solved here; the thesis prints ``beta+ + beta-`` and
-``> 0`` (``docs/errata.md#nguyen-2006-eq-3-19``) and lets the penalty's sum run to ``l`` instead
-of the expansion's length (``docs/errata.md#nguyen-2006-eq-3-18``).
+so that small original weights are shrunk harder. With ``beta = beta+ - beta-``, ``beta+-  >= 0`` it
+is the QP, Nguyen's (3.19)-(3.20), solved here; the thesis prints ``beta+ + beta-`` and ``> 0``
+(``docs/errata.md#nguyen-2006-eq-3-19``) and lets the penalty's sum run to ``l`` instead of the
+expansion's length (``docs/errata.md#nguyen-2006-eq-3-18``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class L1Result:
     beta : ndarray of shape (n,)
         The new weights ``beta+ - beta-``.
     objective : float
-        ``E(beta)`` of (3.18), the constant ``alpha' K alpha`` included.
+        ``E(beta)`` of Nguyen (2006), eq. (3.18), the constant ``alpha' K alpha`` included.
     support : ndarray of int
         Indices with ``|beta_i| > 1e-8 max |beta|``: the selected vectors.
     status : int
@@ -53,7 +53,7 @@ class L1Result:
 
 
 def l1_weights(alpha):
-    """Return the penalty weights ``c_i = mean_j |alpha_j| / |alpha_i|`` of (3.18).
+    """Return the penalty weights ``c_i = mean_j |alpha_j| / |alpha_i|``, Nguyen (2006), eq. (3.18).
 
     The thesis's ``alpha-bar`` is "the mean of all alpha_i"; with signed weights that mean can be
     zero, so it is read as the mean of ``|alpha_i|``.
@@ -72,7 +72,9 @@ def l1_weights(alpha):
 
 
 def l1_reduced_set(K, alpha, lam, *, c=None):
-    """Solve the L1 reduced-set QP (3.19)-(3.20) with cvxopt: the oracle of the fast solver.
+    """Solve the L1 reduced-set QP, Nguyen (2006), eqs. (3.19)-(3.20), with cvxopt.
+
+    It is the oracle of the fast solver.
 
     ``min_{beta+, beta- >= 0} (beta+ - beta-)' K (beta+ - beta-) + sum_j beta+_j (lam c_j - 2 (K
     alpha)_j) + beta-_j (lam c_j + 2 (K alpha)_j)``, which is ``E(beta) - alpha' K alpha``.
@@ -107,8 +109,9 @@ def l1_reduced_set(K, alpha, lam, *, c=None):
     Ka = K @ alpha
     H = 2.0 * np.block([[K, -K], [-K, K]])
     q = np.concatenate([lam * c - 2.0 * Ka, lam * c + 2.0 * Ka])
+    where = "l1_reduced_set: Nguyen (2006), eqs. (3.19)-(3.20)"
     x, _, cert, n_iter = solve_scaled(H, q, lb=np.zeros(2 * n), ub=np.full(2 * n, np.inf),
-                                      where="l1_reduced_set (3.19)-(3.20)")  # fmt: skip
+                                      where=where)  # fmt: skip
     beta = x[:n] - x[n:]
     r = alpha - beta
     objective = float(r @ K @ r + lam * np.sum(c * np.abs(beta)))

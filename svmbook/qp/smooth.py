@@ -1,17 +1,17 @@
 r"""The squared-slack QPs that the smooth SVMs tend to as ``beta -> inf``, solved with cvxopt.
 
-Yeh et al. (RSVM review), eq. (4): the SSVM before smoothing,
+Yeh et al. (2014), eq. (4): the SSVM before smoothing,
 
 .. math::
 
     \min_{v, \xi}\ \tfrac12 v^\top v + \tfrac C2 \textstyle\sum_i \xi_i^2
     \quad\text{s.t.}\quad y_i E_i v + \xi_i \ge 1,\ \xi \ge 0,
 
-with ``E = [K 1]`` and ``v = (w, b)``: the bias is regularised too. Equivalently (5), ``min 1/2
-v'v + C/2 sum_i (1 - y_i E_i v)_+^2``, which the SSVM (7) approaches by ``p(., beta) -> (.)_+``.
-The regression analogue has the squared epsilon-insensitive loss of (20):
-``min 1/2 v'v + C/2 sum_i |E_i v - y_i|_eps^2``, the limit of the epsilon-SSVR (22)/(23) (not
-the epsilon-SVR (14), whose loss is not squared and whose bias is free).
+with ``E = [K 1]`` and ``v = (w, b)``: the bias is regularised too. Equivalently (their (5)), ``min
+1/2 v'v + C/2 sum_i (1 - y_i E_i v)_+^2``, which the SSVM (their (7)) approaches by ``p(., beta) ->
+(.)_+``. The regression analogue has the squared epsilon-insensitive loss of their (20): ``min 1/2
+v'v + C/2 sum_i |E_i v - y_i|_eps^2``, the limit of the epsilon-SSVR (their (22)/(23); not the
+epsilon-SVR of their (14), whose loss is not squared and whose bias is free).
 
 Both are solved in their duals, which need no slack variables (``xi >= 0`` is implied by
 squaring): with ``G = E E' = K K' + 1 1'``,
@@ -109,7 +109,7 @@ def squared_hinge_svm(K, y, C):
         -np.ones(n),
         lb=np.zeros(n),
         scale=min(C, 1.0 / kernel_scale(G)),
-        where="squared_hinge_svm (RSVM review eq. 4)",
+        where="squared_hinge_svm: Yeh et al. (2014), eq. (4)",
     )
     a = np.maximum(a, 0.0)
 
@@ -150,7 +150,7 @@ def squared_eps_svr(K, y, C, epsilon):
         lin,
         lb=np.zeros(2 * n),
         scale=min(C, 1.0 / kernel_scale(G)),
-        where="squared_eps_svr (RSVM review eq. 20, 22)",
+        where="squared_eps_svr: Yeh et al. (2014), eqs. (20), (22)",
     )
     x = np.maximum(x, 0.0)
 

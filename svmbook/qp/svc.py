@@ -6,11 +6,11 @@ Each function takes a Gram matrix ``K`` (``K[i, j] = K(x_i, x_j)``) and labels `
 {-1, +1}, solves one textbook problem as stated, and returns a :class:`~svmbook.qp.QPResult`. The
 decision function is ``f(x) = sum_i coef[i] K(x_i, x) + b`` with ``coef = alpha * y``.
 
-Printed errors of the report corrected here: (2.38) reads ``K(x_i, x_r) + K(x_i, x_r)`` for
-``K(x_i, x_r) + K(x_i, x_s)`` (docs/errata.md#gunn-1998-eq-2-38); (2.39) omits ``y_i``
-(docs/errata.md#gunn-1998-eq-2-39); (A.3) omits the upper bound ``alpha_i <= C`` and (A.1) writes
-``min_x`` for ``min_alpha`` (docs/errata.md#gunn-1998-eq-a-6); the listings call ``svtol(alpha)``
-where the toolbox takes ``svtol(C)`` (docs/errata.md#gunn-1998-listing-a-1-svtol).
+Printed errors of Gunn's report corrected here: his (2.38) reads ``K(x_i, x_r) + K(x_i, x_r)`` for
+``K(x_i, x_r) + K(x_i, x_s)`` (docs/errata.md#gunn-1998-eq-2-38); his (2.39) omits ``y_i``
+(docs/errata.md#gunn-1998-eq-2-39); his (A.3) omits the upper bound ``alpha_i <= C`` and (A.1)
+writes ``min_x`` for ``min_alpha`` (docs/errata.md#gunn-1998-eq-a-6); the listings call
+``svtol(alpha)`` where the toolbox takes ``svtol(C)`` (docs/errata.md#gunn-1998-listing-a-1-svtol).
 """
 
 from __future__ import annotations
@@ -80,7 +80,9 @@ def _finish(alpha, K, y, C, *, bias, nu, certificate, n_iter, formulation, diag=
 
 
 def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10):
-    r"""Soft-margin (or hard-margin) SVC dual, Gunn (2.35)-(2.36) in the matrix form (A.1)-(A.4).
+    r"""Soft-margin (or hard-margin) SVC dual, Gunn (1998), eqs. (2.35)-(2.36).
+
+    In Gunn's matrix form (A.1)-(A.4):
 
     .. math::
 
@@ -94,12 +96,12 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
     y : array-like of shape (n_samples,)
         Labels in {-1, +1}, both present.
     C : float, default=np.inf
-        Box bound. ``np.inf`` is the hard margin (2.14)-(2.16).
+        Box bound. ``np.inf`` is the hard margin (Gunn's (2.14)-(2.16)).
     bias : {"explicit", "implicit"}, default="explicit"
         ``"explicit"`` keeps the equality constraint and computes b (Listing A.1: the average of
-        ``y_i - sum_j alpha_j y_j K_ij`` over free SVs). ``"implicit"`` is (2.39) (with the missing
-        ``y_i`` restored): the bias lives inside the kernel, the equality constraint is dropped and
-        b = 0.
+        ``y_i - sum_j alpha_j y_j K_ij`` over free SVs). ``"implicit"`` is Gunn's (2.39) (with the
+        missing ``y_i`` restored): the bias lives inside the kernel, the equality constraint is
+        dropped and b = 0.
     infeasible : {"raise", "ridge"}, default="raise"
         What to do when ``C=np.inf`` and no separating function exists (decided by an LP on the
         total hinge violation). ``"raise"`` raises :class:`InfeasibleProblemError`. ``"ridge"``
@@ -113,7 +115,7 @@ def svc_dual(K, y, C=np.inf, *, bias="explicit", infeasible="raise", ridge=1e-10
     Returns
     -------
     QPResult
-        ``coef = alpha * y``; ``objective = 1/2 a'Qa - 1'a`` (the negative of W in (2.14)).
+        ``coef = alpha * y``; ``objective = 1/2 a'Qa - 1'a`` (the negative of W in Gunn's (2.14)).
 
     Notes
     -----
@@ -195,8 +197,8 @@ def l2_svc_dual(K, y, C, *, bias="explicit"):
         \min_\alpha \tfrac12 \alpha^T (Q + I/C) \alpha - \mathbf 1^T\alpha,\quad \alpha \ge 0,
         \quad y^T\alpha = 0 \ \text{(explicit bias)},
 
-    with ``xi_i = alpha_i / C``. So a ridge ``r`` added to the Hessian of (A.1), as Listing A.1 does
-    with ``r = 1e-10``, is exactly this problem with ``C = 1 / r``.
+    with ``xi_i = alpha_i / C``. So a ridge ``r`` added to the Hessian of Gunn's (A.1), as his
+    Listing A.1 does with ``r = 1e-10``, is exactly this problem with ``C = 1 / r``.
 
     Parameters
     ----------
@@ -249,7 +251,7 @@ def l2_svc_dual(K, y, C, *, bias="explicit"):
 
 
 def hard_margin_primal(X, y):
-    r"""Solve the linear hard-margin primal, Gunn (2.7) subject to (2.4).
+    r"""Solve the linear hard-margin primal, Gunn (1998), eq. (2.7) subject to (2.4).
 
     ``min 1/2 ||w||^2`` s.t. ``y_i (<w, x_i> + b) >= 1``.
 
@@ -263,9 +265,9 @@ def hard_margin_primal(X, y):
     Returns
     -------
     QPResult
-        With ``w`` set (shape (n_features,)); ``alpha`` are the multipliers of (2.4) returned by
-        cvxopt (the dual variables of (2.11)), ``coef = alpha * y``, ``b`` the primal bias (unique),
-        and ``objective = 1/2 ||w||^2`` (primal value, equal to minus the dual objective).
+        With ``w`` set (shape (n_features,)); ``alpha`` are the multipliers of Gunn's (2.4) returned
+        by cvxopt (the dual variables of his (2.11)), ``coef = alpha * y``, ``b`` the primal bias
+        (unique), and ``objective = 1/2 ||w||^2`` (primal value, equal to minus the dual objective).
 
     Raises
     ------
@@ -278,8 +280,8 @@ def hard_margin_primal(X, y):
     total, _ = min_total_violation(K, y, bias="explicit")
     if total > _FEASIBILITY_TOL:
         raise InfeasibleProblemError(
-            "the hard-margin primal (2.7)/(2.4) is infeasible: the points are not linearly "
-            "separable "
+            "the hard-margin primal, Gunn (1998), eqs. (2.7)/(2.4), is infeasible: the points are "
+            "not linearly separable "
             f"(smallest total hinge violation {total:.6g}). Use svc_dual with a finite C."
         )
     n, d = X.shape
@@ -298,7 +300,7 @@ def hard_margin_primal(X, y):
     z = np.array(sol["x"]).ravel()
     w, b = z[:d], float(z[d])
     alpha = np.maximum(np.array(sol["z"]).ravel(), 0.0)
-    # certified through the dual (2.14) that the multipliers of (2.4) solve
+    # certified through the dual (Gunn's (2.14)) that the multipliers of his (2.4) solve
     where = f"hard_margin_primal (cvxopt status {sol['status']!r})"
     Q = (y[:, None] * y[None, :]) * K
     cert = certify(Q, -np.ones(n), alpha, lb=np.zeros(n), A=y[None, :], where=where)

@@ -6,20 +6,21 @@ Gunn (1998), chapter 5 and Listing A.2.
 listing: ``beta_i > 0`` means the point lies above the function (``y_i = f(x_i) + epsilon`` for a
 free SV).
 
-Printed errors corrected here (each explained in ``docs/errata.md``):
+Printed errors of Gunn's report corrected here (each explained in ``docs/errata.md``):
 
-* (A.6) prints ``c = [eps + Y; eps - Y]``; the listing's code (and we) use
-  ``c = [eps - Y; eps + Y]`` for ``x = (alpha, alpha*)``, and (A.7) omits the upper bound C
+* His (A.6) prints ``c = [eps + Y; eps - Y]``; the listing's code (and we) use
+  ``c = [eps - Y; eps + Y]`` for ``x = (alpha, alpha*)``, and his (A.7) omits the upper bound C
   (docs/errata.md#gunn-1998-eq-a-6).
-* (5.8)/(5.12) carry the classification bias ``-1/2 <w, x_r + x_s>``, invalid for regression,
+* His (5.8)/(5.12) carry the classification bias ``-1/2 <w, x_r + x_s>``, invalid for regression,
   replaced by the KKT average of Listing A.2 (docs/errata.md#gunn-1998-eq-5-8).
-* (5.21) swaps alpha and alpha*; (5.24) writes ``K(x_i, x_j)`` for ``K(x_i, x)``
+* His (5.21) swaps alpha and alpha*; his (5.24) writes ``K(x_i, x_j)`` for ``K(x_i, x)``
   (docs/errata.md#gunn-1998-eq-5-21).
 * The quadratic loss uses the listing's Hessian ``K + I/(2C)`` (ridge lambda = 1/(2C), as the
-  text of section 5.2 says), not the ``1/(2C) sum beta^2`` of (5.15) (lambda = 1/C)
+  text of section 5.2 says), not the ``1/(2C) sum beta^2`` of his (5.15) (lambda = 1/C)
   (docs/errata.md#gunn-1998-eq-5-15).
-* Huber is absent from Listing A.2 and follows (5.19)-(5.20), whose primal is (5.17) divided by
-  the width delta (Gunn's mu), as stated in :func:`svr_dual` (docs/errata.md#gunn-1998-eq-5-17).
+* Huber is absent from Listing A.2 and follows his (5.19)-(5.20), whose primal is his (5.17)
+  divided by the width delta (Gunn's mu), as stated in :func:`svr_dual`
+  (docs/errata.md#gunn-1998-eq-5-17).
 """
 
 from __future__ import annotations
@@ -50,24 +51,28 @@ def svr_dual(
     infeasible="raise",
     ridge=1e-10,
 ):
-    r"""Support vector regression dual for four losses, Gunn chapter 5 and (A.5)-(A.8).
+    r"""Support vector regression dual for four losses, Gunn (1998), chapter 5 and eqs. (A.5)-(A.8).
 
-    * ``"epsilon_insensitive"`` (5.4), dual (5.6)-(5.7) in the 2n-variable form (A.5)-(A.8) (sign of
-      c corrected): :math:`\min \tfrac12 x^T\begin{bmatrix}K&-K\\-K&K\end{bmatrix}x + c^Tx`,
+    The losses and Gunn's equations:
+
+
+    * ``"epsilon_insensitive"`` (Gunn's (5.4)), dual (5.6)-(5.7) in the 2n-variable form (A.5)-(A.8)
+      (sign of c corrected):
+      :math:`\min \tfrac12 x^T\begin{bmatrix}K&-K\\-K&K\end{bmatrix}x + c^Tx`,
       :math:`c = (\varepsilon - y;\ \varepsilon + y)`,
       :math:`x = (\alpha; \alpha^*) \in [0, C]^{2n}`, :math:`\sum_i \alpha_i - \alpha_i^* = 0`.
-    * ``"laplace"`` (``|f - y|``, epsilon = 0), the beta-form (5.10)-(5.11):
+    * ``"laplace"`` (``|f - y|``, epsilon = 0), Gunn's beta-form (5.10)-(5.11):
       :math:`\min \tfrac12\beta^TK\beta - y^T\beta`, :math:`-C \le \beta_i \le C`,
       :math:`\sum\beta_i = 0`.
-    * ``"quadratic"`` (5.13), listing convention:
+    * ``"quadratic"`` (Gunn's (5.13)), listing convention:
       :math:`\min \tfrac12\beta^T(K + I/(2C))\beta - y^T\beta`, :math:`\sum\beta_i = 0`; the primal
       is ``1/2 ||w||^2 + C sum (y_i - f(x_i))^2``, i.e. ridge regression with lambda = 1/(2C) and an
       unpenalised bias (docs/errata.md#gunn-1998-eq-5-15).
-    * ``"huber"`` (5.19)-(5.20), with the width delta (Gunn's mu):
+    * ``"huber"`` (Gunn's (5.19)-(5.20)), with the width delta (Gunn's mu):
       :math:`\min \tfrac12\beta^T(K + (\delta/C) I)\beta - y^T\beta`,
       :math:`-C \le \beta_i \le C`, :math:`\sum\beta_i = 0`. Its primal is
       ``1/2 ||w||^2 + C sum L(y_i - f(x_i))`` with ``L(r) = r^2 / (2 delta)`` for ``|r| <= delta``
-      and ``|r| - delta/2`` otherwise, i.e. (5.17) divided by delta
+      and ``|r| - delta/2`` otherwise, i.e. Gunn's (5.17) divided by delta
       (docs/errata.md#gunn-1998-eq-5-17); delta -> 0 gives the Laplace loss.
 
     Parameters
@@ -86,7 +91,7 @@ def svr_dual(
         Width of the Huber loss (> 0; Gunn's mu), required by and only allowed with
         ``loss="huber"``.
     bias : {"explicit", "implicit"}, default="explicit"
-        ``"implicit"`` drops the equality constraint and sets b = 0 (5.25).
+        ``"implicit"`` drops the equality constraint and sets b = 0 (Gunn's (5.25)).
     infeasible : {"raise", "ridge"}, default="raise"
         When ``C=np.inf`` and no function fits inside the tube (an LP decides): raise
         :class:`InfeasibleProblemError`, or add the listing's ``ridge * I`` to the Hessian. The

@@ -89,6 +89,12 @@ def printout(experiment, result):
 
 
 def _anchor(name):
+    """Return the anchor of an experiment's heading ``## name`` in the report.
+
+    It is the slug GitHub and MyST (the book's ``myst_heading_anchors``) give the heading: lower
+    case, the dots dropped (``goodrich-table-5.5`` -> ``goodrich-table-55``). Every link into the
+    report, ``reproductions.md#<anchor>``, uses it (``tests/reproductions/test_anchors.py``).
+    """
     return name.replace(".", "").lower()
 
 

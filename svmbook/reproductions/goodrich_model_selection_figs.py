@@ -34,19 +34,19 @@ the reduced hulls, and ``R`` the radius of the data's MEB (:func:`svmbook.qp.geo
 Claims: the margin does not shrink as mu decreases and grows overall; the smallest ``R^2 /
 Delta^2`` is at the smallest mu.
 
-Fig. 6.8 (section 6.3.6): Algorithm 12 (:func:`svmbook.model_selection.compare`, ``eps = 1e-3``)
+Fig. 6.8 (section 6.3.6): Algorithm 12 (:func:`svmbook.model_selection.compare`, ``tol = 1e-3``)
 on two (SVM, MEB) pairs of the L2-loss SVM on german; the thesis does not give their parameters:
 ours are the initial guess of Algorithm 13 (``C = 1``, ``gamma = 2^-4``, the grid point nearest
 ``1 / n_features = 1/20``) and its neighbour ``C = 2``, the comparison of most grid points. Rows:
 per pair, the steps spent on it until the bands separate (the figure's vertical line), its
-bracket ``[T^low, T^up]`` of ``T = R / Delta`` there, the steps it then needs to reach ``eps``
+bracket ``[T^low, T^up]`` of ``T = R / Delta`` there, the steps it then needs to reach ``tol``
 (the "wasted" steps the figure shows after the line; stepped round-robin, each pair's SVM
-before its MEB) and its ``R / Delta`` at ``eps``. Claims: the bands separate before the machines
-are trained (steps remain after the line); the pair returned has the smaller ratio at ``eps``;
+before its MEB) and its ``R / Delta`` at ``tol``. Claims: the bands separate before the machines
+are trained (steps remain after the line); the pair returned has the smaller ratio at ``tol``;
 most steps go to the pair whose band is the wider (``T^up / T^low``) at most steps of the
 comparison. ``series["bands"]``: the step index, both pairs' brackets and the line's step.
 
-Fig. 6.9 (section 6.3.8): iteration maps of the standard, Cristianini's (``eps = 1e-3``) and the
+Fig. 6.9 (section 6.3.8): iteration maps of the standard, Cristianini's (``tol = 1e-3``) and the
 adaptive (Algorithms 12 and 13) radius-margin searches over ``gamma, C in 2^-10 .. 2^10``
 (:func:`svmbook.model_selection.modelsel_grid`, the warm starts of
 :mod:`svmbook.reproductions.goodrich_model_selection`) on german and image. The figure's colour
@@ -68,7 +68,7 @@ Figs 6.10 and 6.11 (section 6.3.8): the polynomial kernel ``(x . x' / tau + 1)^q
 ||x_i||^2`` over the training points, at a fixed degree (heart ``q = 2``, banana ``q = 4``),
 against ``C in 2^-10 .. 2^10``: the radius-margin bound ``R^2 / (Delta^2 n)`` (6.3) and the SV
 bound of the L2-loss SVM (:class:`svmbook.model_selection.RadiusMarginMachine` trained to
-``eps = 1e-3``; its support vectors are the points with ``alpha_i > 0``), and its test error with
+``tol = 1e-3``; its support vectors are the points with ``alpha_i > 0``), and its test error with
 the geometric threshold (4.9). Claims: Fig. 6.10, the C minimising the RM bound has a lower
 test error than the C minimising the SV bound, yet the SV bound reaches the lower minimum (so
 the minimum of the two bounds picks the worse C); Fig. 6.11, the RM bound's C has "almost the
@@ -110,7 +110,7 @@ from ._common import by_name, goodrich_figure, load, make_kernel
 from ._compare import REL_AGREE
 
 #: The relative KKT tolerance of the radius-margin machines (section 6.3.8).
-EPS = 1e-3
+TOL = 1e-3
 #: ``log2 C`` of every figure that varies C (section 6.3.8's grid).
 LOG2_C = tuple(range(-10, 11))
 _CI_LOG2_C = LOG2_C[::2]
@@ -307,15 +307,15 @@ def _fig_6_5(size, random_state, progress):
 # --------------------------------------------------------------------------------------------
 
 
-def _finish(pairs, eps):
-    """Step the pairs round-robin to ``eps`` (SVM before MEB): brackets after each step."""
+def _finish(pairs, tol):
+    """Step the pairs round-robin to ``tol`` (SVM before MEB): brackets after each step."""
     brackets, steps = [], [0, 0]
     moved = True
     while moved:
         moved = False
         for i, m in enumerate(pairs):
             b = m.bounds()
-            which = "svm" if b.svm_kkt > eps else ("meb" if b.meb_kkt > eps else None)
+            which = "svm" if b.svm_kkt > tol else ("meb" if b.meb_kkt > tol else None)
             if which is None:
                 continue
             steps[i] += m.step(1, which)
@@ -330,10 +330,10 @@ def _fig_6_8(size, random_state, progress):
         RadiusMarginMachine(make_kernel("rbf", 2.0**lg)(X, X), y, 2.0**lc)
         for lg, lc in FIG_6_8_PAIRS
     ]
-    res = compare(*pairs, eps=EPS, record=True)
+    res = compare(*pairs, tol=TOL, record=True)
     line = [(float(lo), float(up)) for lo, up in res.trace[-1]]
-    after, steps_after = _finish(pairs, EPS)
-    trained = [m.bounds().ratio for m in pairs]  # (T^low T^up) at eps: R^2 / Delta^2
+    after, steps_after = _finish(pairs, TOL)
+    trained = [m.bounds().ratio for m in pairs]  # (T^low T^up) at tol: R^2 / Delta^2
     spent = [res.n_svm_iter[i] + res.n_meb_iter[i] for i in range(2)]
     with np.errstate(divide="ignore", invalid="ignore"):
         # a lower bound of 0 (the ball's first state, R^low = 0) makes a band infinitely wide
@@ -349,14 +349,14 @@ def _fig_6_8(size, random_state, progress):
             "T_low at the line": line[i][0],
             "T_up at the line": line[i][1],
             "steps after the line": steps_after[i],
-            "R/Delta at eps": float(np.sqrt(trained[i])),
+            "R/Delta at tol": float(np.sqrt(trained[i])),
         }
         for i, (lg, lc) in enumerate(FIG_6_8_PAIRS)
     ]
     settings = {
         "dataset": "german, realisation 1",
         "kernel": "rbf",
-        "eps": EPS,
+        "tol": TOL,
         "winner": f"pair {res.winner + 1}",
         "steps to the line": sum(spent),
         "steps after the line": sum(steps_after),
@@ -364,7 +364,7 @@ def _fig_6_8(size, random_state, progress):
         "claim: the bands separate before the machines are trained": bool(
             res.separated and sum(steps_after) > 0
         ),
-        "claim: the pair returned has the smaller ratio at eps": res.winner
+        "claim: the pair returned has the smaller ratio at tol": res.winner
         == int(np.argmin(trained)),
         "claim: most steps go to the pair with the wider band": int(np.argmax(spent))
         == int(np.argmax(wider)),
@@ -409,7 +409,7 @@ def iteration_maps(dataset, step):
         with warnings.catch_warnings():
             # a capped machine keeps its iterate and its steps count (as in Tables 6.1-6.2)
             warnings.simplefilter("ignore", ConvergenceWarning)
-            out[panel] = modelsel_grid(X, y, params=grid, Cs=grid, method=method, eps=EPS)
+            out[panel] = modelsel_grid(X, y, params=grid, Cs=grid, method=method, tol=TOL)
     return out
 
 
@@ -454,7 +454,7 @@ def _fig_6_9(size, random_state, progress):
     settings = {
         "kernel": "rbf",
         "grid": f"gamma, C in 2^-10 .. 2^10, log2 step {step}",
-        "eps": EPS,
+        "tol": TOL,
         "realisation": 1,
         "selected (log2 gamma, log2 C)": selected,
         f"share of steps within {NEAR_OPTIMUM} grid steps of the selected point": near,
@@ -500,7 +500,7 @@ def poly_curve(dataset, degree, log2_Cs, max_iter):
     -------
     list of dict
         ``log2 C``, ``RM bound`` (``R^2 / (Delta^2 n)``), ``SV bound``, ``test error`` and
-        ``converged`` (both machines met ``eps``).
+        ``converged`` (both machines met ``tol``).
     """
     X, y, X_test, y_test = load(dataset, 1)
     tau = float(np.max(np.einsum("ij,ij->i", X, X)))
@@ -510,7 +510,7 @@ def poly_curve(dataset, degree, log2_Cs, max_iter):
     for lc in log2_Cs:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", ConvergenceWarning)
-            m = RadiusMarginMachine(K, y, 2.0**lc).train(EPS, max_iter)
+            m = RadiusMarginMachine(K, y, 2.0**lc).train(TOL, max_iter)
         predicted = np.where(m.decision_function(K_test) > 0, 1.0, -1.0)
         rows.append(
             {
@@ -533,7 +533,7 @@ def _poly_runner(number, dataset, degree):
         settings = {
             "dataset": f"{dataset}, realisation 1",
             "kernel": f"poly(q={degree}), (x.x'/tau + 1)^q, tau = max ||x_i||^2",
-            "eps": EPS,
+            "tol": TOL,
             "max_iter": _POLY_MAX_ITER[size],
             "machines stopped at max_iter": sum(not r["converged"] for r in rows),
         }

@@ -7,13 +7,13 @@ and tables these share with the kernel as a parameter) with the polynomial kerne
 ``1 / (2C)``), over the 7 x 21 grid ``q in 2, ..., 8`` (outer) and ``C in 2^-10, ..., 2^10``
 (inner). Tables 6.4 and 6.5 are the SMO and MEB iterations averaged over the 147 grid points of
 a run, Table 6.6 the test error of the selected machine (the L2-loss SVM retrained to
-``eps = 1e-3``, geometric threshold (4.9)); mean ± standard error over the runs, bold the lowest
+``tol = 1e-3``, geometric threshold (4.9)); mean ± standard error over the runs, bold the lowest
 mean of a row in Tables 6.4 and 6.5, none in Table 6.6, as printed.
 
-Table 6.7 selects ``(q, C)`` on the ``eps = 1e-3`` grid of Table 6.6 in three ways
+Table 6.7 selects ``(q, C)`` on the ``tol = 1e-3`` grid of Table 6.6 in three ways
 (:func:`svmbook.model_selection.bound_choice`): by the SV bound (6.1), the fewest support
 vectors ``n_s`` (``alpha_i > 0``: every machine of that grid met the tolerance), by the
-radius-margin bound (Table 6.6's ``eps = 1e-3`` selection, the same runs), and by the smaller of
+radius-margin bound (Table 6.6's ``tol = 1e-3`` selection, the same runs), and by the smaller of
 the two, each read as a bound on the number of leave-one-out errors (``n_s`` and
 ``R^2 / Delta^2``, (6.3) with the thesis's constant), whose minimum over the grid is the smaller
 of the two minima; the test error of each selected machine as in Table 6.6.
@@ -29,12 +29,12 @@ Decisions where the thesis is silent:
   lower than the other's (a paired t-test at 5 %), and min(SV, RM) when its mean equals that
   bound's. It fits every printed row (titanic, the only row without bold, differs by 0.001).
 
-Claims checked: the text's "about 10x fewer iterations than ``eps = 1e-1``" and "at least 100x
-fewer than ``eps = 1e-3``" (SMO + MEB, summed over the sets; the printed Tables 6.4 and 6.5 give
+Claims checked: the text's "about 10x fewer iterations than ``tol = 1e-1``" and "at least 100x
+fewer than ``tol = 1e-3``" (SMO + MEB, summed over the sets; the printed Tables 6.4 and 6.5 give
 both, unlike Tables 6.1 and 6.2, docs/errata.md#goodrich-2012-ch-6-appx), "SVM iterations
 dominate the cost" (Table 6.5), "the polynomial test errors are much higher than the Gaussian
 ones for banana, image and thyroid" (Table 6.6; at least twice Table 6.3's printed
-``eps = 1e-3`` error, on those of the three that are run), and Table 6.7's caption and text:
+``tol = 1e-3`` error, on those of the three that are run), and Table 6.7's caption and text:
 "the SV bound usually reaches the lowest minimum" (min(SV, RM) takes the SV bound's selection in
 most runs) and "it is not possible to choose the better bound by simply taking the minimum of
 the two" (on some set the RM bound's error is significantly below min(SV, RM)'s, a paired
@@ -69,7 +69,7 @@ _TIGHT, _LOOSE, _ = METHODS  # the column names, in the thesis's order
 BOUND_COLUMNS = {"SV Bound": "sv", "min(SV,RM)": "min", "RM Bound": "rm"}
 #: The sets whose polynomial errors the thesis calls much higher than the Gaussian ones.
 _WORSE_THAN_GAUSSIAN = ("banana", "image", "thyroid")
-#: "Much higher": at least this factor over Table 6.3's printed eps = 1e-3 error.
+#: "Much higher": at least this factor over Table 6.3's printed tol = 1e-3 error.
 _MUCH = 2.0
 
 

@@ -11,18 +11,18 @@ the thesis's "unique maximum" holds only for ``C_ij >= e^{-2}``
 (``docs/errata.md#nguyen-2006-props-2-3-unique-max``).
 
 Fig. 3.4 (section 3.3.2) shows two 2-D data sets whose Gaussian machines of 61 and 75 support
-vectors are simplified to 4 and 20 vectors with "almost identical" decision boundaries. The
-thesis gives neither the data nor the kernel's or the simplification's parameters. Ours: two
-moons (``sklearn.datasets.make_moons(170, noise=0.25)``) and two Gaussian blobs
+vectors are simplified to 4 and 20 vectors with "almost identical" decision boundaries. The thesis
+gives neither the data nor the kernel's or the simplification's parameters. Ours: two moons
+(``sklearn.datasets.make_moons(170, noise=0.25)``) and two Gaussian blobs
 (:func:`svmbook.datasets.make_blobs2d` with 150 points, separation 2.5), both seeded by
-``random_state`` (at the default seed they give 61 and 75 support vectors), the machines
-:class:`svmbook.SVC` with ``exp(-0.5 ||x - y||^2)`` and ``C = 1``, simplified by
-:func:`svmbook.simplify.simplify` at one MMD threshold, 0.3, with Phase II. Rows: support vectors
-before and after, and the share of a 200 x 200 grid over the data's window (padded by 12 % of
-each coordinate's range) on which both machines give the same class. Verdict rule, as claims per
-data set: the reduction rate ``1 - n_after / n_before`` is at least the thesis's minus 10
-percentage points (its order of reduction), and the two machines agree on at least 99 % of the
-grid ("almost identical").
+``random_state`` (:func:`svmbook.simplify.fig_3_4_data`; at the default seed they give 61 and 75
+support vectors), the machines :class:`svmbook.SVC` with ``exp(-0.5 ||x - y||^2)`` and ``C = 1``,
+simplified by :func:`svmbook.simplify.simplify` at one MMD threshold, 0.3, with Phase II. Rows:
+support vectors before and after, and the share of a 200 x 200 grid over the data's window (padded
+by 12 % of each coordinate's range) on which both machines give the same class
+(:func:`svmbook.simplify.grid_agreement`). Verdict rule, as claims per data set: the reduction rate
+``1 - n_after / n_before`` is at least the thesis's minus 10 percentage points (its order of
+reduction), and the two machines agree on at least 99 % of the grid ("almost identical").
 
 Both figures are cheap: ``size="ci"`` and ``"full"`` run the same (about a second).
 """
@@ -30,10 +30,14 @@ Both figures are cheap: ``size="ci"`` and ``"full"`` run the same (about a secon
 from __future__ import annotations
 
 import numpy as np
-from sklearn.datasets import make_moons
 
-from ..datasets import make_blobs2d
-from ..simplify import gaussian_merge_curve, merge_gaussian, simplify
+from ..simplify import (
+    fig_3_4_data,
+    gaussian_merge_curve,
+    grid_agreement,
+    merge_gaussian,
+    simplify,
+)
 from ..svm import SVC
 from . import Experiment, Result, iterate
 from ._common import by_name
@@ -101,62 +105,6 @@ def _fig_3_1(size, random_state, progress):
     return Result("nguyen-fig-3.1", ("m", "C_ij"), columns, rows, settings)
 
 
-def fig_3_4_data(name, random_state=0):
-    """Return one of Fig. 3.4's 2-D data sets of ours.
-
-    Parameters
-    ----------
-    name : {"moons", "blobs"}
-        Two moons (170 points, noise 0.25) or two Gaussian blobs (150 points, separation 2.5).
-    random_state : int, default=0
-        The generator's seed.
-
-    Returns
-    -------
-    X : ndarray of shape (n_samples, 2)
-        The points.
-    y : ndarray of shape (n_samples,)
-        Their labels.
-
-    Raises
-    ------
-    ValueError
-        If ``name`` is not one of the two.
-    """
-    if name == "moons":
-        return make_moons(170, noise=0.25, random_state=random_state)
-    if name == "blobs":
-        return make_blobs2d(150, separation=2.5, random_state=random_state)
-    raise ValueError(f"name must be 'moons' or 'blobs', got {name!r}")
-
-
-def grid_agreement(model, simplified, X, resolution=FIG_3_4["grid"], pad=FIG_3_4["pad"]):
-    """Return the share of a grid over the data's window where two machines give one class.
-
-    Parameters
-    ----------
-    model, simplified : fitted classifiers
-        Two-class machines with ``decision_function``.
-    X : ndarray of shape (n_samples, 2)
-        The data; the window is their range padded by ``pad`` of it on each side.
-    resolution : int, default=200
-        Grid points per axis.
-    pad : float, default=0.12
-        The padding.
-
-    Returns
-    -------
-    float
-        In ``[0, 1]``.
-    """
-    lo, hi = X.min(axis=0), X.max(axis=0)
-    lo, hi = lo - pad * (hi - lo), hi + pad * (hi - lo)
-    axes = [np.linspace(lo[d], hi[d], resolution) for d in range(2)]
-    grid = np.column_stack([a.ravel() for a in np.meshgrid(*axes)])
-    return float(np.mean((model.decision_function(grid) > 0)
-                         == (simplified.decision_function(grid) > 0)))  # fmt: skip
-
-
 def _fig_3_4(size, random_state, progress):
     rows, settings = [], {}
     for name in iterate(FIG_3_4_THESIS, "fig 3.4", progress):
@@ -166,7 +114,7 @@ def _fig_3_4(size, random_state, progress):
         n_before, n_after = int(model.support_.size), int(small.report_["n_after"])
         before, after = FIG_3_4_THESIS[name]
         rate, thesis_rate = 1.0 - n_after / n_before, 1.0 - after / before
-        agreement = grid_agreement(model, small, X)
+        agreement = grid_agreement(model, small, X, FIG_3_4["grid"], FIG_3_4["pad"])
         rows.append({
             "data": name,
             "n_SV": n_before,

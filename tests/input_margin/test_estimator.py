@@ -206,3 +206,24 @@ def test_bad_data():
         InputMarginSVC().fit(X, np.arange(y.size) % 3)
     with pytest.raises(ValueError, match="X"):
         InputMarginSVC().fit(X[:, 0], y)
+
+
+def test_far_from_the_origin_gives_the_same_decision_values():
+    """Shift the data by 1e7: every step's decision function is the unshifted one (1e-8)."""
+    X, y = mixture(3)
+    grid = 2.0**20  # exact doubles before and after the shift
+    X = np.round(X * grid) / grid
+    X_test = np.round(np.random.default_rng(1).random((50, 2)) * grid) / grid
+    shift = np.array([1e7, -1e7])
+    near, far = fit(InputMarginSVC(), X, y), fit(InputMarginSVC(), X + shift, y)
+    assert near.best_step_ == far.best_step_
+    # the feet far away stop at floating point's resolution there (moves of about 1e-8, the
+    # 4 eps |x| of foot_of_perpendicular), so the distances agree to that, not to 1e-10
+    np.testing.assert_allclose(far.margins_, near.margins_, rtol=1e-7)
+    for s_near, s_far in zip(near.steps_, far.steps_, strict=True):
+        f_near = s_near.expansion.decision_function(X_test)
+        f_far = s_far.expansion.decision_function(X_test + shift)
+        np.testing.assert_allclose(f_far, f_near, rtol=0, atol=1e-8 * np.abs(f_near).max())
+    f_near = near.decision_function(X_test)
+    np.testing.assert_allclose(far.decision_function(X_test + shift), f_near, rtol=0,
+                               atol=1e-8 * np.abs(f_near).max())  # fmt: skip

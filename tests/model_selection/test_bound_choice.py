@@ -46,7 +46,7 @@ def test_choices_equal_brute_force(seed):
     """Count the exact support vectors and select the minima of both bounds as brute force."""
     X, y = problem(seed)
     n_sv, ratio = brute_force(X, y)
-    sel = modelsel_grid(X, y, kernel="poly", params=PARAMS, Cs=CS, method="standard", eps=1e-9)
+    sel = modelsel_grid(X, y, kernel="poly", params=PARAMS, Cs=CS, method="standard", tol=1e-9)
     np.testing.assert_array_equal(sel.n_sv, n_sv)
     choice = bound_choice(sel)
     assert isinstance(choice, BoundChoice)
@@ -63,7 +63,7 @@ def test_warm_started_grid_counts_the_support_vectors_of_its_machines():
     """Cristianini's grid records the support vectors of each machine it trained."""
     X, y = problem(3)
     n_sv, _ = brute_force(X, y)
-    sel = modelsel_grid(X, y, kernel="poly", params=PARAMS, Cs=CS, method="cristianini", eps=1e-9)
+    sel = modelsel_grid(X, y, kernel="poly", params=PARAMS, Cs=CS, method="cristianini", tol=1e-9)
     np.testing.assert_array_equal(sel.n_sv, n_sv)
     assert bound_choice(sel).sv == first_argmin(n_sv)
 

@@ -91,7 +91,7 @@ def test_converged_machines_equal_the_cvxopt_duals():
     K, C = rbf(X, 0.3), 2.0
     svm = l2_geometric_dual(K, y, C)
     meb = meb_dual(K + np.eye(45) / (2.0 * C))
-    m = RadiusMarginMachine(K, y, C).train(eps=1e-12)
+    m = RadiusMarginMachine(K, y, C).train(tol=1e-12)
     b = m.bounds()
     assert b.svm_kkt <= 1e-12 and b.meb_kkt <= 1e-12
     np.testing.assert_allclose(m.alpha, svm.alpha, atol=1e-7)
@@ -109,7 +109,7 @@ def test_decision_function_is_the_bisector_of_the_optimal_hull_points():
     (``y f = ||w||^2 / 2`` under ``k``), and new points get ``sum alpha y K + b``."""
     X, y = problem(n=40, seed=5)
     K = rbf(X, 0.5)
-    m = RadiusMarginMachine(K, y, 2.0).train(eps=1e-10)
+    m = RadiusMarginMachine(K, y, 2.0).train(tol=1e-10)
     coef = m.alpha * y
     f_train = K @ coef + coef / (2.0 * m.C) + m.threshold  # values under k on the training points
     w2 = float(coef @ (K @ coef + coef / (2.0 * m.C)))
@@ -156,24 +156,24 @@ def test_lower_margin_bound_is_the_sum_of_the_relative_np_gaps():
 def test_orthogonal_limit_has_the_closed_form_ratio(C):
     """K = I (the Gaussian as gamma -> inf): R^2/Delta^2 = 4 (1 - 1/n) / (1/n_pos + 1/n_neg)."""
     y = np.r_[np.ones(7), -np.ones(5)]
-    ratio = radius_margin_ratio(np.eye(12), y, C, eps=1e-12)
+    ratio = radius_margin_ratio(np.eye(12), y, C, tol=1e-12)
     assert ratio == pytest.approx(385 / 36, rel=1e-10)
 
 
 def test_radius_margin_ratio_is_within_its_tolerance_of_the_exact_ratio():
-    """At eps the midpoint is within about 2.5 eps of the exact R*^2 / Delta*^2 (checked: 4 eps)."""
+    """At tol the midpoint is within about 2.5 tol of the exact R*^2 / Delta*^2 (checked: 4 tol)."""
     X, y = problem(n=50, seed=6)
     K, C = rbf(X, 0.5), 1.0
     d_star, r_star, _, _ = exact(K, y, C)
-    for eps in (1e-1, 1e-3, 1e-6):
-        ratio = radius_margin_ratio(K, y, C, eps=eps)
-        assert ratio == pytest.approx((r_star / d_star) ** 2, rel=4 * eps)
+    for tol in (1e-1, 1e-3, 1e-6):
+        ratio = radius_margin_ratio(K, y, C, tol=tol)
+        assert ratio == pytest.approx((r_star / d_star) ** 2, rel=4 * tol)
 
 
 def test_warm_start_stays_feasible_and_the_bounds_bracket_the_new_optimum():
     """Section 6.3.7: alpha and beta of (gamma, C) are feasible for (gamma', C')."""
     X, y = problem(n=40, seed=7)
-    m = RadiusMarginMachine(rbf(X, 0.25), y, 0.5).train(eps=1e-8)
+    m = RadiusMarginMachine(rbf(X, 0.25), y, 0.5).train(tol=1e-8)
     K2, C2 = rbf(X, 2.0), 8.0
     d_star, r_star, alpha, beta = exact(K2, y, C2)
     warm = m.warm(K2, C2)
@@ -193,11 +193,11 @@ def test_warm_start_stays_feasible_and_the_bounds_bracket_the_new_optimum():
 def test_step_stops_at_eps_and_train_warns_at_max_iter():
     X, y = problem(n=40, seed=8)
     m = RadiusMarginMachine(rbf(X, 1.0), y, 1.0)
-    took = m.step(10_000, "svm", eps=1e-2)
+    took = m.step(10_000, "svm", tol=1e-2)
     assert 0 < took < 10_000 and m.bounds().svm_kkt <= 1e-2
-    assert m.step(5, "svm", eps=1e-2) == 0
+    assert m.step(5, "svm", tol=1e-2) == 0
     with pytest.warns(ConvergenceWarning, match="max_iter=2"):
-        RadiusMarginMachine(rbf(X, 1.0), y, 1.0).train(eps=1e-9, max_iter=2)
+        RadiusMarginMachine(rbf(X, 1.0), y, 1.0).train(tol=1e-9, max_iter=2)
 
 
 # --- Algorithm 12
@@ -214,9 +214,9 @@ def test_compare_returns_the_pair_with_the_smaller_exact_ratio():
         d1, r1, _, _ = exact(K1, y, c1)
         d2, r2, _, _ = exact(K2, y, c2)
         t1, t2 = r1 / d1, r2 / d2
-        res = compare(RadiusMarginMachine(K1, y, c1), RadiusMarginMachine(K2, y, c2), eps=1e-3)
+        res = compare(RadiusMarginMachine(K1, y, c1), RadiusMarginMachine(K2, y, c2), tol=1e-3)
         assert isinstance(res, CompareResult)
-        if abs(t1 - t2) > 4e-3 * max(t1, t2):  # beyond what eps = 1e-3 resolves
+        if abs(t1 - t2) > 4e-3 * max(t1, t2):  # beyond what tol = 1e-3 resolves
             assert res.winner == int(t2 < t1)
             checked += 1
     assert checked >= 8
@@ -227,18 +227,18 @@ def test_compare_with_small_eps_separates_close_pairs_by_their_exact_ratios():
     K = rbf(X, 0.5)
     d1, r1, _, _ = exact(K, y, 1.0)
     d2, r2, _, _ = exact(K, y, 1.1)
-    res = compare(RadiusMarginMachine(K, y, 1.0), RadiusMarginMachine(K, y, 1.1), eps=1e-10)
+    res = compare(RadiusMarginMachine(K, y, 1.0), RadiusMarginMachine(K, y, 1.1), tol=1e-10)
     assert res.separated
     assert res.winner == int(r2 / d2 < r1 / d1)
 
 
 def test_compare_terminates_on_equal_ratios_and_keeps_the_first():
-    """Two identical machines: the brackets never separate; both reach eps, ties to the first."""
+    """Two identical machines: the brackets never separate; both reach tol, ties to the first."""
     X, y = problem(n=30, seed=12)
     K = rbf(X, 1.0)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        res = compare(RadiusMarginMachine(K, y, 1.0), RadiusMarginMachine(K, y, 1.0), eps=1e-6)
+        res = compare(RadiusMarginMachine(K, y, 1.0), RadiusMarginMachine(K, y, 1.0), tol=1e-6)
     assert res.winner == 0 and not res.separated
     assert res.n_svm_iter[0] == res.n_svm_iter[1] > 0
 
@@ -289,9 +289,9 @@ def exact_ratios(X, y, kernel, params, Cs):
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_grid_selects_the_brute_force_minimum_with_every_method(seed):
-    """Every method selects the exact minimiser, up to what eps = 1e-3 resolves.
+    """Every method selects the exact minimiser, up to what tol = 1e-3 resolves.
 
-    At eps the ratios carry a relative error of up to about 4 eps, so a point whose exact ratio
+    At tol the ratios carry a relative error of up to about 4 tol, so a point whose exact ratio
     is within that of the minimum may be selected instead; where the minimum is clear (the
     runner-up 1 % above it) all methods must find it.
     """
@@ -301,7 +301,7 @@ def test_grid_selects_the_brute_force_minimum_with_every_method(seed):
     best = np.unravel_index(np.argmin(truth), truth.shape)
     clear = np.sort(truth.ravel())[1] > truth[best] * (1 + 1e-2)
     for method in ("standard", "cristianini", "adaptive"):
-        res = modelsel_grid(X, y, params=params, Cs=Cs, method=method, eps=1e-3)
+        res = modelsel_grid(X, y, params=params, Cs=Cs, method=method, tol=1e-3)
         assert isinstance(res, GridSelection)
         assert truth[res.index] <= truth[best] * (1 + 4e-3), method
         if clear:
@@ -316,12 +316,12 @@ def test_grid_selects_the_brute_force_minimum_with_every_method(seed):
 
 
 def test_grid_iteration_counts_order_as_in_the_thesis():
-    """Section 6.3.8: adaptive << Cristianini (eps 1e-1) < Cristianini (1e-3) < standard."""
+    """Section 6.3.8: adaptive << Cristianini (tol 1e-1) < Cristianini (1e-3) < standard."""
     X, y = problem(n=60, d=3, seed=14)
     grid = dict(params=2.0 ** np.arange(-4, 3), Cs=2.0 ** np.arange(-4, 5))
     n = {
-        key: modelsel_grid(X, y, method=meth, eps=eps, **grid).n_svm_iter.sum()
-        for key, meth, eps in [
+        key: modelsel_grid(X, y, method=meth, tol=tol, **grid).n_svm_iter.sum()
+        for key, meth, tol in [
             ("std", "standard", 1e-3),
             ("cr3", "cristianini", 1e-3),
             ("cr1", "cristianini", 1e-1),
@@ -341,7 +341,7 @@ def test_grid_defaults_and_the_initial_guess():
     res = modelsel_grid(X, y, params=[0.1, 0.3], Cs=[0.25, 0.75, 1.5], max_iter=50_000)
     assert res.start == (1, 1)  # log-nearest: |log 0.3 - log 0.25| < |log 0.1 - log 0.25|
     assert modelsel_grid(X, y, params=[0.25], Cs=[1.0], method="standard").start is None
-    res = modelsel_grid(X[:12], y[:12], method="cristianini", eps=1e-1)
+    res = modelsel_grid(X[:12], y[:12], method="cristianini", tol=1e-1)
     assert res.params.size == res.Cs.size == 21
     assert res.n_svm_iter.shape == (21, 21)
 
@@ -383,8 +383,8 @@ def test_bad_input_raises_naming_the_parameter():
         m.step(1, "ball")
     with pytest.raises(ValueError, match="n must be"):
         m.step(-1)
-    with pytest.raises(ValueError, match="eps must be > 0"):
-        m.train(eps=0.0)
+    with pytest.raises(ValueError, match="tol must be > 0"):
+        m.train(tol=0.0)
     with pytest.raises(TypeError, match="second must be a RadiusMarginMachine"):
         compare(m, K)
     with pytest.raises(ValueError, match="method must be one of"):

@@ -1,9 +1,10 @@
 """Property-based robustness cases of :mod:`svmbook.reduced` (run by ``test_robustness.py``).
 
-The smooth SVMs (SSVC, SSVR, RSVC, RSVR and their reduced-set selections), the MapReduce RSVM
-(in memory, and on Dask arrays under the synchronous scheduler: no cluster), the reduced kernel
-dimension reductions, the selection functions and the Newton-Armijo core with its smooth plus
-function. The rule and the machinery are ``tests/_robustness.py``'s.
+The smooth SVMs (SSVC, SSVR, RSVC, RSVR and their reduced-set selections), RSVC and RSVR fitted
+on Dask arrays (:mod:`svmbook.reduced.dask`, which needs a cluster: one in-process worker thread,
+``slow``), the MapReduce RSVM (in memory, and on Dask arrays under the synchronous scheduler: no
+cluster), the reduced kernel dimension reductions, the selection functions and the Newton-Armijo
+core with its smooth plus function. The rule and the machinery are ``tests/_robustness.py``'s.
 """
 
 import warnings
@@ -11,6 +12,7 @@ import warnings
 import dask
 import dask.array as da
 import numpy as np
+import pytest
 from _robustness import (
     BAD_NUMBERS,
     DEGENERATE,
@@ -152,6 +154,35 @@ def test_mrrsvc_on_dask_arrays(kind, seed):
         model = fit_or_clear_error(ESTIMATORS["MRRSVC"], da.from_array(X, chunks=8), y)
     if model is not None:
         check_usable(model, X, "MRRSVC on Dask")
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    """One in-process Dask cluster (a single worker thread) for the fits on Dask arrays."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=1,
+                            dashboard_address=":0") as client:  # fmt: skip
+        yield client
+
+
+@pytest.mark.slow
+@settings(CASES, max_examples=12)
+@given(
+    name=st.sampled_from(["RSVC-random", "RSVR-random"]),
+    kind=st.sampled_from(["clean", *DEGENERATE]),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_rsvc_rsvr_on_dask_arrays(dask_client, name, kind, seed):
+    """RSVC and RSVR fitted on a Dask array (svmbook.reduced.dask): the in-memory rule."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(24, 2))
+    y = _targets(name, X, rng)
+    if kind != "clean":
+        X, y = degenerate(kind, X, y, regression=name.startswith(REGRESSION), rng=rng)
+    # the fit runs on the module's client (the default one); the model predicts on numpy arrays
+    model = fit_or_clear_error(ESTIMATORS[name], da.from_array(X, chunks=8), y, name=name)
+    if model is not None:
+        check_usable(model, X, f"{name} on Dask")
 
 
 @CASES

@@ -39,7 +39,7 @@ def test_registry_lists_tables_6_1_to_6_3_with_the_printed_cells():
 
 
 def test_ci_iteration_tables_order_the_methods_as_the_thesis():
-    """Spend the fewest SMO steps adaptively and the fewest MEB steps at eps = 1e-1."""
+    """Spend the fewest SMO steps adaptively and the fewest MEB steps at tol = 1e-1."""
     svm, meb = run("goodrich-table-6.1"), run("goodrich-table-6.2")
     assert [r["dataset"] for r in svm.rows] == ["heart", "thyroid"]
     assert svm.settings["n_runs"] == 2
@@ -50,7 +50,7 @@ def test_ci_iteration_tables_order_the_methods_as_the_thesis():
         assert s["ε = 1e-3 / adaptive"] == pytest.approx(
             s["ε = 1e-3"].mean / s["adaptive"].mean, abs=0.05
         )
-    # the thesis's heart cell at eps = 1e-3 (226.0 ± 7.5), from two of its ten runs
+    # the thesis's heart cell at tol = 1e-3 (226.0 ± 7.5), from two of its ten runs
     assert svm.row(dataset="heart")["ε = 1e-3"].mean == pytest.approx(226.0, rel=0.15)
     ours = "iterations ε = 1e-3 / adaptive (SMO + MEB, sums over the sets), ours"
     assert svm.settings[ours] > 10
@@ -83,7 +83,7 @@ def test_geometric_threshold_puts_every_support_vector_on_the_margin():
     y = np.where(X[:, 0] + 0.5 * rng.normal(size=40) > 0, 1.0, -1.0)
     K = np.exp(-0.5 * ((X[:, None] - X[None]) ** 2).sum(-1))
     C = 2.0
-    m = RadiusMarginMachine(K, y, C).train(eps=1e-10, max_iter=1_000_000)
+    m = RadiusMarginMachine(K, y, C).train(tol=1e-10, max_iter=1_000_000)
     coef, b = geometric_machine(m)
     f_k = K @ coef + coef / (2.0 * C)
     w2 = float(coef @ f_k)

@@ -98,12 +98,12 @@ def test_ci_fig_6_8_steps_add_up_and_the_line_separates():
     assert bands["brackets"].shape == (line + 1 + after, 2, 2)
     winner, loser = (p1, p2) if res.settings["winner"] == "pair 1" else (p2, p1)
     assert winner["T_up at the line"] < loser["T_low at the line"]
-    # both pairs trained to eps after the line: their ratios equal the standard training's
+    # both pairs trained to tol after the line: their ratios equal the standard training's
     X, y, _, _ = load("german", 1)
     for r, (lg, lc) in zip(res.rows, FIG_6_8_PAIRS, strict=True):
         m = RadiusMarginMachine(make_kernel("rbf", 2.0**lg)(X, X), y, 2.0**lc).train(1e-3)
-        assert r["R/Delta at eps"] == pytest.approx(np.sqrt(m.bounds().ratio), rel=4e-3)
-        assert r["T_low at the line"] <= r["R/Delta at eps"] <= r["T_up at the line"]
+        assert r["R/Delta at tol"] == pytest.approx(np.sqrt(m.bounds().ratio), rel=4e-3)
+        assert r["T_low at the line"] <= r["R/Delta at tol"] <= r["T_up at the line"]
 
 
 def test_ci_fig_6_9_totals_are_the_maps_sums():

@@ -41,13 +41,13 @@ def test_registry_lists_tables_6_4_to_6_7_with_the_printed_cells():
     titanic = t67[-1]
     assert titanic["SV Bound"] == MeanSE(0.235, 0.010)
     assert not any(titanic[c].mark for c in BOUND_COLUMNS)
-    # Table 6.7's RM column is Table 6.6's eps = 1e-3 column
+    # Table 6.7's RM column is Table 6.6's tol = 1e-3 column
     t66 = experiments["goodrich-table-6.6"].published
     assert [r["RM Bound"][:2] for r in t67] == [r["ε = 1e-3"][:2] for r in t66]
 
 
 def test_ci_iteration_tables_order_the_methods_as_the_thesis():
-    """Spend the fewest SMO steps adaptively and the fewest MEB steps at eps = 1e-1."""
+    """Spend the fewest SMO steps adaptively and the fewest MEB steps at tol = 1e-1."""
     svm, meb = run("goodrich-table-6.4"), run("goodrich-table-6.5")
     assert [r["dataset"] for r in svm.rows] == ["heart", "thyroid"]
     assert svm.settings["kernel"] == "poly" and svm.settings["n_runs"] == 2
@@ -63,7 +63,7 @@ def test_ci_iteration_tables_order_the_methods_as_the_thesis():
 
 
 def test_ci_test_errors_and_the_bound_table_share_their_runs():
-    """Give Table 6.7's RM column Table 6.6's eps = 1e-3 errors, min(SV,RM) one of the others."""
+    """Give Table 6.7's RM column Table 6.6's tol = 1e-3 errors, min(SV,RM) one of the others."""
     errors, bounds = run("goodrich-table-6.6"), run("goodrich-table-6.7")
     same = errors.settings["runs where adaptive selects ε = 1e-3's (q, C)"]
     wins = bounds.settings["runs where min(SV,RM) takes the SV bound's selection"]

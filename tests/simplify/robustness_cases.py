@@ -1,9 +1,10 @@
 """Property-based robustness cases of :mod:`svmbook.simplify` (run by ``test_robustness.py``).
 
-:func:`~svmbook.simplify.simplify` by each method on SVCs fitted to data at any scale or
-degenerate, with bad parameters or a model it cannot take, and the merge and pre-image steps on
-extreme inputs. The rule and the machinery are ``tests/_robustness.py``'s; an SVC that refuses
-the data (a clear error) leaves nothing to simplify.
+:func:`~svmbook.simplify.simplify` by each method on SVCs fitted to data at any scale or degenerate,
+with bad parameters or a model it cannot take, and the merge and pre-image steps on extreme inputs,
+and :func:`~svmbook.simplify.grid_agreement` on data at any scale or degenerate and with bad grids.
+The rule and the machinery are ``tests/_robustness.py``'s; an SVC that refuses the data (a clear
+error) leaves nothing to simplify.
 """
 
 import warnings
@@ -27,6 +28,7 @@ from svmbook import SVC, MuSVC
 from svmbook.simplify import (
     SimplifiedSVC,
     fixed_point_preimage,
+    grid_agreement,
     merge_gaussian,
     merge_polynomial,
     simplify,
@@ -212,3 +214,27 @@ def test_merge_steps(exponent, weights, gamma, seed):
     if z is not None:
         z = z[0] if isinstance(z, tuple) else z
         assert np.all(np.isfinite(z)), z
+
+
+@settings(CASES, max_examples=20)
+@given(
+    exponent=st.sampled_from(EXPONENTS),
+    kind=st.sampled_from(["clean", *DEGENERATE]),
+    resolution=st.sampled_from([-1, 0, 1, 2, 7, 2.5, np.nan, "7", None]),
+    pad=st.sampled_from([0.0, 0.12, 10.0, *BAD_NUMBERS]),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_grid_agreement(exponent, kind, resolution, pad, seed):
+    """The agreement of a machine with itself on any data and grid: 1, or a clear error."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(12, 2)) * 10.0**exponent
+    y = np.arange(12) % 2
+    model = _model(X, y, "rbf")
+    if model is None:
+        return
+    if kind != "clean":
+        X, _ = degenerate(kind, X, y, rng=rng)
+    share = call_or_clear_error(grid_agreement, model, model, X, resolution, pad,
+                                name="grid_agreement")  # fmt: skip
+    if share is not None:
+        assert share == 1.0, f"grid_agreement of a machine with itself is {share}"

@@ -209,6 +209,14 @@ def _solution(model, X, y):
     cw = np.where(y_pm > 0, model.class_weight_[1], model.class_weight_[0])
     if isinstance(model, MuSVC):
         rho = float(model.rho_[0])  # nearest-point scale; C_ = mu / rho
+        if not rho > 0:
+            # the C-SVM scale divides by rho: a sign flip would make every count nonsense
+            raise ValueError(
+                f"model has no positive margin (rho_ = {rho:.3g}, C_ infinite): no equivalent "
+                "C-SVM, so no estimate. At the optimum rho >= ||w||^2 / 2 > 0: the fit is not "
+                f"the mu-SVM of its mu (fit_status_ = {model.fit_status_}; nonzero: the solver "
+                "stopped at its step cap)"
+            )
         alpha = model.alpha_[0] / rho
         margin = margin / rho
         upper = float(model.mu_[0]) * cw / rho
@@ -327,7 +335,8 @@ def gacv(model, X, y):
         If ``model`` is another kind of estimator, or ``X`` is not numeric.
     {unfitted}
     ValueError
-        If ``model`` has more than two classes, or ``X``, ``y`` are not its training data.
+        If ``model`` has more than two classes, ``X``, ``y`` are not its training data, or
+        ``model`` is a MuSVC without a positive margin (``rho_ <= 0``: no equivalent C-SVM).
 
     Examples
     --------
@@ -420,8 +429,9 @@ def xi_alpha(model, X, y, *, r_delta_sq=None):
         If ``model`` is another kind of estimator, or ``X`` or ``r_delta_sq`` is not numeric.
     {unfitted}
     ValueError
-        If ``model`` has more than two classes, ``X``, ``y`` are not its training data, or
-        ``r_delta_sq`` is negative.
+        If ``model`` has more than two classes, ``X``, ``y`` are not its training data,
+        ``r_delta_sq`` is negative, or ``model`` is a MuSVC without a positive margin
+        (``rho_ <= 0``: no equivalent C-SVM).
 
     Warns
     -----

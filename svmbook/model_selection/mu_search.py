@@ -12,6 +12,14 @@ Each step fits a :class:`svmbook.MuSVC` and scores it with a criterion (an error
 the mu-SVM forms of GACV and xi-alpha, eqs. (6.8) and (6.9), or the error on held-out points);
 the equivalent C-SVM's ``C`` of each machine (``MuSVC.C_``) is recorded beside it, so a mu
 search can be compared with a search over C.
+
+Near the mu where the hulls meet, the margin ``rho`` tends to 0 and the relative stop of
+:class:`svmbook.MuSVC`'s SMO core (KKT gap below ``tol`` times the margin) asks for ever more
+iterations; the refinement is capped, and a capped fit returns a feasible iterate that need not
+be the mu-SVM of its mu: its ``||w||`` can stall above the thesis's ``1e-5`` test while the
+hulls already intersect, and its KKT threshold can give ``rho <= 0`` (``C_`` infinite), where
+the estimates, which divide by ``rho``, count nonsense. By default such fits end the sequence
+unscored (``docs/errata.md#goodrich-2012-mu-search-stop``).
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from sklearn.base import clone
 
-from .._validation import check_int, check_positive
+from .._validation import check_int, check_option, check_positive
 from ..exceptions import HullsIntersectError
 
 __all__ = ["MuSearchResult", "mu_schedule", "mu_search"]
@@ -89,8 +97,10 @@ class MuSearchResult:
         One per trained or attempted machine, in search order: ``gamma``, ``mu``, ``score``
         (NaN where no classifier), ``C`` (the equivalent C-SVM's C), ``w_norm``, ``n_iter``
         and ``stop`` (``""``, ``"intersect"``: the fit found the hulls intersecting, or
-        ``"small_w"``: ``||w||`` fell below ``w_tol`` of its first value for this gamma), and
-        one column per name of ``scores`` (NaN where not scored).
+        ``"small_w"``: ``||w||`` fell below ``w_tol`` of its first value for this gamma,
+        ``"no_margin"``: the fit has no positive margin, ``rho_ <= 0``, or ``"unconverged"``:
+        the solver stopped at its step cap, ``fit_status_ != 0``), and one column per name of
+        ``scores`` (NaN where not scored).
     n_trained : int
         The number of machines fitted (the count Goodrich's Table 6.11 reports).
     """
@@ -111,6 +121,7 @@ def mu_search(
     n_steps=20,
     schedule=None,
     w_tol=1e-5,
+    unconverged="stop",
     scores=None,
     progress=False,
 ):
@@ -123,10 +134,22 @@ def mu_search(
     times the ``||w||`` of the first mu (Goodrich 2012, section 6.4.2).
 
     The thesis's test ``||w|| < 1e-5`` is absolute, so it depends on the scale of the kernel;
-    here ``w_tol`` is relative to the first machine of the sequence, which the thesis's data
-    (kernel values of order 1) make equivalent. Its text says that "smaller values of mu are not
-    searched" after the stop; the search runs towards larger mu, so it is the larger values that
-    are skipped (``docs/errata.md#goodrich-2012-ch-6-appx``).
+    here ``w_tol`` is relative to the first machine of the sequence (the two agree where that
+    ``||w||`` is of order 1; a small RBF gamma shrinks the whole feature space, and with it the
+    first ``||w||``). Its text says that "smaller values of mu are not searched" after the
+    stop; the search runs towards larger mu, so it is the larger values that are skipped
+    (``docs/errata.md#goodrich-2012-ch-6-appx``).
+
+    Fits that need not be the mu-SVM of their mu (``docs/errata.md#goodrich-2012-mu-search-stop``;
+    the thesis's search assumes an exact solver). A fit without a positive margin (``rho_ <= 0``,
+    ``C_`` infinite; at the optimum ``rho >= ||w||^2 / 2 > 0``) has no equivalent C-SVM: it is
+    never scored and ends the sequence (stop ``"no_margin"``), as intersecting hulls do. A fit
+    the solver stopped at its step cap (``fit_status_ != 0``: the SMO core caps the refinement
+    of its relative stop where the hulls nearly touch) ends it too (stop ``"unconverged"``):
+    every larger mu brings the hulls closer and is harder still, and a capped iterate may be
+    close to the machine (a large-C one) or far from it, with hulls that in fact intersect;
+    the search cannot tell which without the uncapped fit. ``unconverged="score"`` scores
+    capped fits as any other and goes on, as the thesis's search does.
 
     Parameters
     ----------
@@ -151,6 +174,10 @@ def mu_search(
         schedule's first ``n_steps`` values: at most ``n_steps`` machines, without ``mu = 1``).
     w_tol : float, default=1e-5
         The relative ``||w||`` below which a sequence stops.
+    unconverged : {"stop", "score"}, default="stop"
+        What a fit the solver stopped at its step cap does: ``"stop"``: it ends the sequence,
+        unscored; ``"score"``: it is scored and the sequence goes on. A fit with ``rho_ <= 0``
+        ends the sequence unscored either way.
     scores : dict of str to callable, default=None
         Further criteria ``score(model, X, y) -> float``, evaluated on every machine that
         ``criterion`` scores and stored in its row under their names (NaN where it is not
@@ -170,7 +197,7 @@ def mu_search(
         If ``gammas`` is empty or not positive, ``w_tol`` is not positive, the labels are not
         binary with at least 3 points in each class, ``schedule`` is empty, not increasing or
         outside ``(0, 1]``, a name of ``scores`` is a column of the rows, or ``estimator`` has
-        no ``mu`` parameter.
+        no ``mu`` parameter, or ``unconverged`` is not ``"stop"`` or ``"score"``.
     TypeError
         If ``criterion`` or a value of ``scores`` is not callable.
 
@@ -195,6 +222,7 @@ def mu_search(
     if not gammas:
         raise ValueError("gammas must hold at least one kernel parameter")
     w_tol = check_positive("w_tol", w_tol)
+    check_option("unconverged", unconverged, ("stop", "score"))
     if estimator is None:
         from ..svm import MuSVC
 
@@ -225,6 +253,10 @@ def mu_search(
                 break
             w = float(model.w_norm_[0])
             row.update(C=float(model.C_[0]), w_norm=w, n_iter=int(np.sum(model.n_iter_)))
+            row["stop"] = _degenerate(model, unconverged)
+            if row["stop"]:
+                result.rows.append(row)
+                break
             w_first = w if w_first is None else w_first
             if w < w_tol * w_first:
                 row["stop"] = "small_w"
@@ -237,6 +269,15 @@ def mu_search(
                 result.best_score = row["score"]
                 result.best_params = {"gamma": float(gamma), "mu": float(mu)}
     return result
+
+
+def _degenerate(model, unconverged):
+    """Return why a fitted mu-SVM ends its sequence unscored (see :func:`mu_search`), or ``""``."""
+    if not model.rho_[0] > 0:
+        return "no_margin"
+    if unconverged == "stop" and np.any(np.asarray(model.fit_status_) != 0):
+        return "unconverged"
+    return ""
 
 
 #: The columns every row of :class:`MuSearchResult` has: no name of ``scores`` may take one.

@@ -12,7 +12,9 @@ restating them). For each gamma
   ``mu = 1/(m-2)`` and onwards linearly in ``1/mu`` (section 6.4.2, ``n_steps = 20``), and stops
   at the first mu whose hulls intersect: the fit finds no distance left between them, or
   ``||w||`` falls below ``1e-5`` of the first machine's of that gamma (the thesis's absolute
-  ``||w|| < 1e-5`` read relative to the kernel's scale, as :func:`mu_search` does).
+  ``||w|| < 1e-5`` read relative to the kernel's scale, as :func:`mu_search` does), or, unscored,
+  the fit has no positive margin or stopped at the SMO core's step cap (:func:`mu_search`'s
+  default; the thesis assumes an exact solver, docs/errata.md#goodrich-2012-mu-search-stop).
 
 Every machine is scored by GACV ((6.2) for a C-SVM, (6.8) for a mu-SVM,
 :func:`svmbook.model_selection.gacv`), by Joachims' xi-alpha ((6.9) for a mu-SVM,

@@ -43,9 +43,11 @@ Fig. 6.15 (section 6.4.4): the mu-search (:func:`svmbook.model_selection.mu_sear
 error as the criterion (the figure's contour is the test error over ``(mu, gamma)``, shaded where
 not searched). Rows per gamma: the number of mu searched of the schedule, why the sequence
 stopped, and the lowest test error with its ``1/mu``; the settings count the machines the
-solver stopped at its iteration cap (near the intersection SMO crawls; their iterate is kept). Claims: the search skips part of the grid
-(fewer machines than gammas x schedule); at small gamma the hulls overlap for most mu (more
-than half of the gammas below 1 search less than half of the schedule).
+solver stopped at its iteration cap (near the intersection SMO crawls; the first capped fit
+ends its gamma's sequence unscored, docs/errata.md#goodrich-2012-mu-search-stop). Claims: the
+search skips part of the grid (fewer machines than gammas x schedule); at small gamma the hulls
+overlap for most mu (more than half of the gammas below 1 search less than half of the
+schedule).
 
 Fig. 6.16 (section 6.4.4): ``C = 1`` on two toy sets identical up to scaling
 (:func:`svmbook.datasets.make_blobs2d`, 40 points, ``random_state=0``, and the same times 10),
@@ -314,7 +316,7 @@ def _fig_6_15(size, random_state, progress):
         return float(np.mean(model.predict(X_test) != y_test))
 
     with warnings.catch_warnings(record=True) as caught:
-        # near the intersection the solver crawls: counted, the iterate kept
+        # near the intersection the solver crawls: counted; the first capped fit ends its gamma
         warnings.simplefilter("always", ConvergenceWarning)
         res = mu_search(
             X,

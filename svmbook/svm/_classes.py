@@ -479,7 +479,8 @@ class MuSVC(BaseMuSVC):
     C_ : ndarray of shape (n_machines,)
         The equivalent C-SVM's C, ``mu / rho``. When rho is not pinned, every C in
         ``mu / rho_interval`` (:func:`svmbook.thresholds.b_kkt`) gives the same classifier, and
-        ``C_`` is the largest of them.
+        ``C_`` is the largest of them. Infinite where ``rho_ <= 0``, which no optimum has
+        (``rho >= ||w||^2 / 2``): a fit the solver stopped at its step cap (``fit_status_``).
     w_norm_ : ndarray of shape (n_machines,)
         Distance between the nearest points, ``||w||``.
     history_ : list of dict or None

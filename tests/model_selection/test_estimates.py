@@ -326,6 +326,22 @@ def test_wrong_data_raises():
         loo_error(SVC(), X, y, shortcut="yes")
 
 
+def test_mu_svc_without_a_positive_margin_raises():
+    """A MuSVC with ``rho_ <= 0`` (a capped fit's) has no C-SVM scale: the estimates refuse it.
+
+    Dividing by a negative rho would flip every margin and multiplier, and the count of
+    xi-alpha would reward a machine worse than chance (the capped fits of
+    ``tests/model_selection/test_mu_search.py``).
+    """
+    X, y = _problem(0)
+    model = MuSVC(mu=0.2, kernel="rbf", gamma=GAMMA, solver="qp").fit(X, y)
+    for rho in (0.0, -1e-9):
+        model.rho_ = np.array([rho])
+        for estimate in (gacv, xi_alpha):
+            with pytest.raises(ValueError, match="no positive margin"):
+                estimate(model, X, y)
+
+
 @pytest.mark.parametrize("C", [1e-2, 1.0, 100.0])
 def test_loo_warm_start_is_feasible_for_every_support_vector(C):
     # small C puts whole classes at the bound, so the removed amount is taken from the other class

@@ -99,4 +99,4 @@ def test_ci_fig_6_15_rows_per_gamma():
     assert sum(r["mu searched"] for r in res.rows) <= res.settings["machines trained"]
     for r in res.rows:
         assert 0 <= r["mu searched"] <= n_mu
-        assert r["stop"] in ("intersect", "small_w", "mu = 1")
+        assert r["stop"] in ("intersect", "small_w", "no_margin", "unconverged", "mu = 1")

@@ -53,7 +53,12 @@ _DESIGN_SIZE, _DESIGN_ZORDER = 36, 5
 #: the star's arms visible.
 _MAP_STAR_SIZE = 5 * _DESIGN_SIZE
 #: Legend labels of the reasons a mu search stopped (``MuSearchResult.rows[i]["stop"]``).
-_STOPS = {"intersect": "stop: hulls intersect", "small_w": r"stop: $\lVert w\rVert$ negligible"}
+_STOPS = {
+    "intersect": "stop: hulls intersect",
+    "small_w": r"stop: $\lVert w\rVert$ negligible",
+    "no_margin": r"stop: no margin ($\rho \leq 0$)",
+    "unconverged": "stop: solver capped",
+}
 
 
 def _axis_values(name, values):

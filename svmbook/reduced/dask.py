@@ -27,9 +27,11 @@ How a fit runs (:func:`fit_distributed`, or ``RSVC(...).fit(X, y)`` with a Dask 
 2. each chunk computes its kernel block ``K(X_p, X̃)`` once (kept on its worker with
    ``cache_kernel=True``, about ``n m`` floats over the cluster; recomputed in every task
    otherwise, for data whose kernel does not fit) and checks its rows for NaN and inf;
-3. per Newton iteration, one map returns each chunk's loss, gradient part and Hessian part,
-   and one map returns each chunk's loss at four Armijo trial steps at once; the decision
-   values ``f_p`` stay on the workers. The Newton-Armijo loop itself is the in-memory one,
+3. per Newton iteration, one map moves each chunk's decision values ``f_p`` by the step just
+   accepted and returns its loss, gradient part and Hessian part, and one map returns each
+   chunk's loss at four Armijo trial steps at once (both send the direction by value; ``f_p``
+   stays on the workers): two maps of one task per chunk. The Newton-Armijo loop itself is the
+   in-memory one,
    :func:`svmbook.solvers.newton.newton_armijo_sums`.
 
 The model is the in-memory :class:`~svmbook.reduced.RSVC` (:class:`~svmbook.reduced.RSVR`) to
@@ -227,30 +229,44 @@ def _chunk_max_sq_norm(src, basis, chunk, start):
     return float(np.einsum("ij,ij->i", K, K).max()) if K.size else 0.0
 
 
-def _chunk_decision(src, basis, chunk, start, v):
-    """Return ``K_p w + b`` (zeros for ``v`` None), as the in-memory design computes it."""
-    K = _chunk_design(src, basis, chunk, start)
-    if v is None:
-        return np.zeros(K.shape[0])
+def _decision(K, v):
+    """Return ``K w + b`` for ``v = (w, b)``, as the in-memory design computes it."""
     f = K @ v[:-1]
     f += v[-1]
     return f
 
 
-def _chunk_terms(src, basis, chunk, start, y, f, problem, skip):
-    """Return the chunk's ``(sum l(f), E_p' l'(f), E_p' diag(h) E_p)`` (the Hessian's blocks)."""
+def _chunk_decision(src, basis, chunk, start, v):
+    """Return the chunk's decision values ``K_p w + b`` (zeros for ``v`` None)."""
     K = _chunk_design(src, basis, chunk, start)
+    return np.zeros(K.shape[0]) if v is None else _decision(K, v)
+
+
+def _values(state):
+    """Return the decision values a chunk's state holds (:meth:`DaskDesign.terms`)."""
+    return state[0] if isinstance(state, tuple) else state
+
+
+def _chunk_terms(src, basis, chunk, start, y, state, d, lam, problem, skip):
+    """Move ``f`` by the accepted step ``lam d`` (none for ``d`` None); return it with the sums.
+
+    Returns ``(f, sum l(f), E_p' l'(f), E_p' diag(h) E_p)``: the new decision values stay on the
+    worker as the chunk's state, the three sums go to the client. ``f + lam (K_p d_w + d_b)``
+    is the in-memory design's step, bit for bit.
+    """
+    K = _chunk_design(src, basis, chunk, start)
+    f = _values(state)
+    if d is not None:
+        f = f + lam * _decision(K, d)
     loss, g, h = problem.terms(f, y)
     H = accumulate_hessian(np.zeros((K.shape[1] + 1,) * 2), K, h, h > skip)
-    return loss, np.append(K.T @ g, g.sum()), H
+    return f, loss, np.append(K.T @ g, g.sum()), H
 
 
-def _chunk_trials(f, fd, y, problem, steps):
-    return problem.trial_losses(f, fd, y, steps)
-
-
-def _chunk_step(f, fd, lam):
-    return f + lam * fd
+def _chunk_trials(src, basis, chunk, start, y, state, d, problem, steps):
+    """Return the chunk's loss sums at ``f + lambda K_p d`` for every trial step ``lambda``."""
+    K = _chunk_design(src, basis, chunk, start)
+    return problem.trial_losses(_values(state), _decision(K, d), y, steps)
 
 
 def _chunk_labels(y, positive):
@@ -270,9 +286,11 @@ class DaskDesign:
     """A Newton step's sums formed chunk by chunk on a Dask cluster.
 
     The methods of :class:`svmbook.solvers.newton.BlockedDesign`, for
-    :func:`svmbook.solvers.newton.newton_armijo_sums`: every method maps one task over the
-    chunks and adds the answers on the client in chunk order. The decision values ``f_p`` and
-    the direction's ``K_p d`` stay on the workers as futures.
+    :func:`svmbook.solvers.newton.newton_armijo_sums`: :meth:`terms` and :meth:`trial_losses`
+    each map one task over the chunks and add the answers on the client in chunk order;
+    :meth:`direction` and :meth:`step` only record the direction and the accepted step, which
+    travel by value with the next map. The decision values ``f_p`` stay on the workers as
+    futures (each chunk's state).
 
     Parameters
     ----------
@@ -305,7 +323,7 @@ class DaskDesign:
         self.client, self.sources, self.basis = client, sources, basis
         self.starts, self.labels, self.problem = starts, labels, problem
         self.n_columns = n_columns
-        self._f = self._fd = None
+        self._state, self._d, self._lam = None, None, 0.0
         self._hessian = None
         self._skip = 0.0
 
@@ -337,11 +355,16 @@ class DaskDesign:
         skip : float
             Rows with ``l''(f_i) <= skip`` are left out of the Hessian.
         """
-        self._f = self._map(_chunk_decision, v=v)
+        self._state = self._map(_chunk_decision, v=v)
+        self._d, self._lam = None, 0.0
         self._skip = skip
 
     def terms(self):
         """Return ``sum_i l(f_i)`` and ``E' l'(f)``; keep the Hessian's sum for :meth:`hessian`.
+
+        The same round trip first moves each chunk's decision values by the step accepted
+        since the last call (:meth:`step`), so a Newton iteration costs two maps: this one and
+        :meth:`trial_losses`.
 
         Returns
         -------
@@ -350,11 +373,12 @@ class DaskDesign:
         Eg : ndarray of shape (q + 1,)
             ``E' l'(f)``.
         """
-        parts = self.client.gather(
-            self._map(_chunk_terms, self.labels, self._f, problem=self.problem, skip=self._skip)
-        )
-        loss, Eg, H = parts[0][0], parts[0][1].copy(), parts[0][2].copy()
-        for part_loss, part_Eg, part_H in parts[1:]:  # in chunk order, whoever answers first
+        self._state = self._map(_chunk_terms, self.labels, self._state, d=self._d,
+                                lam=self._lam, problem=self.problem, skip=self._skip)  # fmt: skip
+        self._d, self._lam = None, 0.0
+        parts = self.client.gather(self._state)
+        loss, Eg, H = parts[0][1], parts[0][2].copy(), parts[0][3].copy()
+        for _, part_loss, part_Eg, part_H in parts[1:]:  # in chunk order, whoever answers first
             loss += part_loss
             Eg += part_Eg
             H += part_H
@@ -372,14 +396,14 @@ class DaskDesign:
         return finish_hessian(self._hessian, self.problem.C)
 
     def direction(self, d):
-        """Set the direction's decision values ``K_p d_w + d_b`` on the workers.
+        """Set the Newton direction (sent with the trials and the next :meth:`terms`).
 
         Parameters
         ----------
         d : ndarray of shape (q + 1,)
             The Newton direction ``(d_w, d_b)``.
         """
-        self._fd = self._map(_chunk_decision, v=d)
+        self._d = np.asarray(d, dtype=np.float64)
 
     def trial_losses(self, steps):
         """Return the loss sums at ``f + lambda K d`` for each trial step (one round trip).
@@ -395,27 +419,22 @@ class DaskDesign:
             The loss sums.
         """
         steps = np.asarray(steps, dtype=np.float64)
-        parts = self.client.gather([
-            self.client.submit(_chunk_trials, f, fd, y, self.problem, steps, pure=False)
-            for f, fd, y in zip(self._f, self._fd, self.labels, strict=True)
-        ])  # fmt: skip
+        parts = self.client.gather(self._map(_chunk_trials, self.labels, self._state, d=self._d,
+                                             problem=self.problem, steps=steps))  # fmt: skip
         total = parts[0].copy()
         for part in parts[1:]:
             total += part
         return total
 
     def step(self, lam):
-        """Move the decision values on the workers to the accepted step.
+        """Accept the step ``lambda``: the next :meth:`terms` moves the decision values by it.
 
         Parameters
         ----------
         lam : float
             The accepted step ``lambda``.
         """
-        self._f = [
-            self.client.submit(_chunk_step, f, fd, lam, pure=False)
-            for f, fd in zip(self._f, self._fd, strict=True)
-        ]
+        self._lam = float(lam)
 
 
 # --------------------------------------------------------------------------------------------
@@ -514,7 +533,7 @@ def fit_distributed(estimator, X, y, *, client=None, cache_kernel=True, timeout=
         processes must do it under ``if __name__ == "__main__":``.
     cache_kernel : bool, default=True
         Keep each chunk's kernel block on its worker (``n m`` floats over the cluster);
-        False recomputes it in every task (three times per Newton step) and keeps only the
+        False recomputes it in every task (twice per Newton step) and keeps only the
         data.
     timeout : float, default=10.0
         Seconds to wait for a scheduler given by its address.

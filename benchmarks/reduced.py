@@ -435,13 +435,21 @@ def main(argv=None):
         print(json.dumps(worker(**kwargs)))
         return
     base = QUICK if args.quick else DEFAULTS
-    sizes = [int(v) for v in (args.sizes or base["sizes"]).split(",")]
-    svc_sizes = [int(v) for v in (args.svc_sizes or base["svc_sizes"]).split(",") if v]
-    dask_sizes = [int(v) for v in (args.dask_sizes or base["dask_sizes"]).split(",") if v]
+
+    def listed(name):  # an empty value ("") is an empty list, an absent one the default
+        given = getattr(args, name)
+        return [int(v) for v in (base[name] if given is None else given).split(",") if v]
+
+    sizes, svc_sizes, dask_sizes = listed("sizes"), listed("svc_sizes"), listed("dask_sizes")
     only = args.merge.split(",") if args.merge else None
     for name in only or []:
         if name not in METHODS:
             raise ValueError(f"--merge: {name!r} is not one of {list(METHODS)}")
+    if only is not None and "RSVC" in only:
+        # the other methods' "vs RSVC" is against the RSVC of their own run: replacing only the
+        # RSVC rows would leave those ratios, and the order of the rows, stale
+        raise ValueError("--merge cannot replace the RSVC rows (the reference of the other "
+                         "methods' ratios): rerun those sizes without --merge")
     problems = args.problems.split(",")
     for p in problems:
         if p not in PROBLEMS:

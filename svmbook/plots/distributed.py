@@ -58,6 +58,6 @@ def plot_big_table(big_table, labels, final, *, ax=None, grid_resolution=200, xl
     ax = plot_smooth_boundary(final, B, labels, ax=ax, grid_resolution=grid_resolution,
                               xlim=xlim, ylim=ylim, title=title, legend=legend,
                               function="F")  # fmt: skip
-    ax.set_xlabel(r"$g_1(\mathbf{x})$, shard 1's decision value")
-    ax.set_ylabel(r"$g_2(\mathbf{x})$, shard 2's decision value")
+    ax.set_xlabel(r"$g_1(x)$, shard 1's decision value")
+    ax.set_ylabel(r"$g_2(x)$, shard 2's decision value")
     return ax

@@ -30,7 +30,8 @@ def test_big_table_draws_its_rows_by_class_with_the_final_boundary(two_shards):
     np.testing.assert_array_equal(circles.get_offsets(), B[margin < 1.0])
     assert _by_gid(ax.collections, "decision_boundary")
     assert _by_gid(ax.collections, "margins")
-    assert ax.get_xlabel().startswith("$g_1") and ax.get_ylabel().startswith("$g_2")
+    assert ax.get_xlabel() == "$g_1(x)$, shard 1's decision value"
+    assert ax.get_ylabel() == "$g_2(x)$, shard 2's decision value"
     assert ax.get_title() == "t" and ax.get_legend() is not None
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "$F(x)=0$" in legend and r"$F(x)=\pm 1$" in legend and "$y F(x) < 1$" in legend

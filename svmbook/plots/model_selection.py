@@ -54,11 +54,13 @@ _DESIGN_SIZE, _DESIGN_ZORDER = 36, 5
 _MAP_STAR_SIZE = 5 * _DESIGN_SIZE
 #: Legend labels of the reasons a mu search stopped (``MuSearchResult.rows[i]["stop"]``).
 _STOPS = {
-    "intersect": "stop: hulls intersect",
-    "small_w": r"stop: $\lVert w\rVert$ negligible",
-    "no_margin": r"stop: no margin ($\rho \leq 0$)",
-    "unconverged": "stop: solver capped",
+    "intersect": "sequence ended (hulls intersect)",
+    "small_w": r"sequence ended ($\lVert w\rVert$ negligible)",
+    "no_margin": r"sequence ended (no margin, $\rho \leq 0$)",
+    "unconverged": "sequence ended (solver capped)",
 }
+#: The stop crosses' legend proxy is grey, so that it names the reason, not one gamma's colour.
+_STOP_PROXY_COLOR = "0.6"
 
 
 def _axis_values(name, values):
@@ -305,10 +307,11 @@ def plot_mu_search(rows, *, ax=None, title=None, legend=True, ylabel="criterion"
     r"""Draw a mu search: the criterion against ``1/mu``, one line per ``gamma``.
 
     ``rows`` are :attr:`svmbook.model_selection.MuSearchResult.rows`. Each ``gamma``'s scored
-    machines form a line (``gid="gamma_<k>"``); where its sequence stopped (the hulls intersect,
-    or ``||w||`` became negligible) a cross of the same colour marks the ``1/mu`` of the stop at
-    the height of the sequence's last score (``gid="stop_<k>"``, one legend entry per reason);
-    the lowest score is a white star (``gid="best"``). The
+    machines form a line (``gid="gamma_<k>"``); where its sequence ended before ``mu = 1`` (the
+    hulls intersect, ``||w||`` became negligible, no margin, or the solver capped) a cross of the
+    same colour marks the ``1/mu`` of the stop at the height of the sequence's last score
+    (``gid="stop_<k>"``); the legend names each reason once with a grey cross, in no gamma's
+    colour; the lowest score is a white star (``gid="best"``). The
     search runs from the right (``1/mu = m - 2``) to the left.
 
     Parameters
@@ -337,7 +340,7 @@ def plot_mu_search(rows, *, ax=None, title=None, legend=True, ylabel="criterion"
         raise ValueError("rows holds no scored machine")
     ax = get_ax(ax)
     gammas = list(dict.fromkeys(float(r["gamma"]) for r in rows))
-    seen = set()  # stop reasons already in the legend
+    reasons = []  # stop reasons drawn, in order of appearance
     for k, gamma in enumerate(gammas):
         color = OKABE_ITO[k % len(OKABE_ITO)]
         mine = [r for r in rows if float(r["gamma"]) == gamma]
@@ -350,11 +353,14 @@ def plot_mu_search(rows, *, ax=None, title=None, legend=True, ylabel="criterion"
             if r["stop"] and scored:
                 # at the stop's 1/mu and the height of the sequence's last score: sequences that
                 # stop at the same mu stay apart
-                label = _STOPS.get(r["stop"], f"stop: {r['stop']}")
                 ax.scatter([1 / r["mu"]], [scored[-1]["score"]], marker="X", s=70, color=color,
-                           edgecolors="black", linewidths=0.6, zorder=5, gid=f"stop_{k}",
-                           label=None if label in seen else label)  # fmt: skip
-                seen.add(label)
+                           edgecolors="black", linewidths=0.6, zorder=5, gid=f"stop_{k}")
+                label = _STOPS.get(r["stop"], f"sequence ended ({r['stop']})")
+                if label not in reasons:
+                    reasons.append(label)
+    for label in reasons:  # empty proxies: a legend entry each, nothing on the axes
+        ax.scatter([], [], marker="X", s=70, color=_STOP_PROXY_COLOR, edgecolors="black",
+                   linewidths=0.6, label=label)
     best = int(np.nanargmin(scores))
     _star(ax, [1 / rows[best]["mu"]], [scores[best]], gid="best", label="lowest criterion")
     if logy:

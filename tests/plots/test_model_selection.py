@@ -3,6 +3,7 @@
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from matplotlib.colors import to_rgba
 
 from svmbook import plots
 from svmbook.model_selection import MuSearchResult
@@ -128,7 +129,13 @@ def test_mu_search_lines_stops_and_best():
     np.testing.assert_allclose(stop.get_offsets(), [[2.0, 0.3]])
     assert not _by_gid(ax.collections, "stop_1")
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels == [r"$\gamma = 1$", "stop: hulls intersect", r"$\gamma = 4$", "lowest criterion"]
+    assert labels == [r"$\gamma = 1$", r"$\gamma = 4$", "sequence ended (hulls intersect)",
+                      "lowest criterion"]
+    # the reason's legend entry is a grey proxy, not gamma = 1's colour; the cross keeps it
+    (proxy,) = [h for h, t in zip(ax.get_legend().legend_handles, labels, strict=True)
+                if t.startswith("sequence ended")]
+    np.testing.assert_allclose(proxy.get_facecolor()[0][:3], [0.6, 0.6, 0.6])
+    np.testing.assert_allclose(stop.get_facecolor()[0], to_rgba(first.get_color()))
     (best,) = _by_gid(ax.collections, "best")
     np.testing.assert_allclose(best.get_offsets(), [[4.0, 0.2]])
     assert ax.get_yscale() == "log" and ax.get_xlabel() == r"$1/\mu$"

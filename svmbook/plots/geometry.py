@@ -129,7 +129,7 @@ def plot_svm_geometry(
     if margins:
         for side in (1.0, -1.0):
             draw_margin(ax, w, b + side * half, xlim, ylim)
-        # with the bisector the dotted lines pass through the nearest points, not the C-SVM's margins
+        # with the bisector the dotted lines pass through the nearest points (not the C-SVM margins)
         label = "through nearest points" if threshold == "geometric" else r"$f = \pm\rho$"
         handles.append(Line2D([], [], color=COLORS["model"], ls=":", label=label))
     seg = np.vstack([p_neg, p_pos])

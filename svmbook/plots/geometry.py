@@ -93,7 +93,8 @@ def plot_svm_geometry(
     show_ch : bool, default=True
         Draw the convex hulls of the classes.
     margins : bool, default=True
-        Draw the margin lines.
+        Draw the dotted lines: through the nearest points (geometric threshold) or the supporting
+        planes ``f = +-rho`` (KKT threshold).
     {window}
     title : str, optional
         Default: ``mu``, ``1/mu`` and the equivalent C.
@@ -118,7 +119,7 @@ def plot_svm_geometry(
         )
     if show_ch:
         handles.append(Line2D([], [], color=COLORS["model"], ls="--", lw=0.9, label="convex hulls"))
-    handles.append(Line2D([], [], color=COLORS["model"], lw=1.6, label=r"RCH$(P_\pm, \mu)$"))
+    handles.append(Line2D([], [], color=COLORS["model"], lw=1.6, label="reduced hulls"))
     if threshold == "geometric":
         b, half = b_geom, 0.5 * float(w @ w)
     else:  # the KKT offset (4.8), as qp stores it
@@ -128,7 +129,9 @@ def plot_svm_geometry(
     if margins:
         for side in (1.0, -1.0):
             draw_margin(ax, w, b + side * half, xlim, ylim)
-        handles.append(Line2D([], [], color=COLORS["model"], ls=":", label="margins"))
+        # with the bisector the dotted lines pass through the nearest points (not the C-SVM margins)
+        label = "through nearest points" if threshold == "geometric" else r"$f = \pm\rho$"
+        handles.append(Line2D([], [], color=COLORS["model"], ls=":", label=label))
     seg = np.vstack([p_neg, p_pos])
     ax.plot(
         seg[:, 0], seg[:, 1], color=COLORS["model"], lw=1.0, ls="-", zorder=5, gid="nearest_segment"

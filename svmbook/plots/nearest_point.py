@@ -484,7 +484,7 @@ def plot_min_norm_point(
         a,
         "o",
         COLORS["model"],
-        rf"min-norm point, $\|a\| = {np.linalg.norm(a):.3f}$",
+        f"min-norm point, norm {np.linalg.norm(a):.3f}",
         "min_norm_point",
         face="white",
     )

@@ -40,6 +40,10 @@ def test_plot_svm_geometry_structure(two_class, threshold):
         assert gid in gids
     assert "C =" in ax.get_title() and ax.get_xlabel() == "$x_1$"
     assert ax.get_legend() is not None
+    # the dotted lines are named for what they are: through the nearest points, or f = +-rho
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    dotted = "through nearest points" if threshold == "geometric" else r"$f = \pm\rho$"
+    assert dotted in labels and "reduced hulls" in labels and "margins" not in labels
     ax2 = plots.plot_svm_geometry(
         X, y, _solve(X, y, 0.5), 0.5, show_ch=False, margins=False, legend=False, title="t"
     )

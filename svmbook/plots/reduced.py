@@ -231,9 +231,9 @@ def plot_smooth_boundary(model, X, y, *, reduced_set=None, circle="margin", ax=N
         R = np.asarray(reduced_set, dtype=np.float64)
         if R.ndim != 2 or R.shape[1] != 2:
             raise ValueError(f"reduced_set must have shape (m, 2), got {R.shape}")
+        # no m in the label: one legend may serve panels of different reduced sizes (m is in titles)
         ax.scatter(R[:, 0], R[:, 1], marker="D", s=55, facecolors="none", edgecolors=_REDUCED,
-                   linewidths=1.8, zorder=5, gid="reduced_set",
-                   label=f"reduced set ($m = {R.shape[0]}$)")  # fmt: skip
+                   linewidths=1.8, zorder=5, gid="reduced_set", label="reduced set")  # fmt: skip
     if legend:
         handles, _ = ax.get_legend_handles_labels()
         levels = [level_handle(gid) for gid in ("decision_boundary", "margins")

@@ -67,7 +67,7 @@ __all__ = [
 
 
 @docs
-def draw_convex_hull(ax, P, *, color=None, label="convex hull"):
+def draw_convex_hull(ax, P, *, color=None, label="convex hull", lw=0.9, zorder=2):
     """Outline the convex hull of 2-D points, dashed (nothing for fewer than 3 points).
 
     Parameters
@@ -79,6 +79,10 @@ def draw_convex_hull(ax, P, *, color=None, label="convex hull"):
         Default: the model's colour (black).
     label : str or None, default="convex hull"
         Legend label.
+    lw : float, default=0.9
+        Line width.
+    zorder : float, default=2
+        Drawing order (lower: underneath other outlines).
 
     Returns
     -------
@@ -89,7 +93,9 @@ def draw_convex_hull(ax, P, *, color=None, label="convex hull"):
         return None
     color = COLORS["model"] if color is None else color
     V = P[quickhull2d(P)]
-    return draw_polygon(ax, V, color=color, ls="--", lw=0.9, gid="convex_hull", label=label)
+    return draw_polygon(
+        ax, V, color=color, ls="--", lw=lw, gid="convex_hull", label=label, zorder=zorder
+    )
 
 
 @styled
@@ -312,8 +318,9 @@ def plot_extreme_vertex(
 
     The direction ``n = (cos angle, sin angle)`` as an arrow from the centroid; the line
     perpendicular to ``n`` "pushed into" P until ``m = ceil(1/mu)`` points lie on or beyond it;
-    those support points circled and labelled with their weights (``mu``, and the light point's
-    ``1 - (m - 1) mu`` in orange); the vertex ``v`` (a star) on the RCH outline.
+    those support points circled (weight ``mu``, given in the legend and title, unlabelled so that
+    nearby points' labels do not overlap; the light point in orange, labelled with its weight
+    ``1 - (m - 1) mu``); the vertex ``v`` (a star) on the RCH outline.
 
     Parameters
     ----------
@@ -358,7 +365,9 @@ def plot_extreme_vertex(
     colors = [COLORS["positive"] if f else OKABE_ITO[3] for f in full]
     ring_points(ax, P[v.support], colors, size=110, lw=1.4, gid="support_points")
     span = max(np.ptp(P[:, 0]), np.ptp(P[:, 1]))
-    for i, lam, c in zip(v.support, v.weights, colors, strict=True):
+    for i, lam, c, f in zip(v.support, v.weights, colors, full, strict=True):
+        if f:
+            continue
         ax.annotate(
             f"{lam:.3g}",
             P[i],
@@ -588,7 +597,7 @@ def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
     The reflection is through the centroid, the scale ``k/(n-k)``.
 
     Both hulls, the centroid ``c``, and for ``n_rays`` vertices ``v_a`` the segment through ``c`` to
-    their images ``w_a = n/(n-k) c - k/(n-k) v_a`` (:func:`svmbook.hull.symmetric_transform`).
+    their images ``q_a = n/(n-k) c - k/(n-k) v_a`` (:func:`svmbook.hull.symmetric_transform`).
 
     Parameters
     ----------
@@ -630,7 +639,7 @@ def plot_symmetry(P, k, *, ax=None, n_rays=3, title=None, legend=True):
             gid="rays",
         )
         ax.annotate(f"$v_{names[t]}$", v, xytext=(4, 4), textcoords="offset points", fontsize=8)
-        ax.annotate(f"$w_{names[t]}$", w, xytext=(4, -10), textcoords="offset points", fontsize=8)
+        ax.annotate(f"$q_{names[t]}$", w, xytext=(4, -10), textcoords="offset points", fontsize=8)
     xlim, ylim = window(P)
     if title is None:
         title = rf"$\mu = 1/{k} \leftrightarrow \mu = 1/{n - k}$ (n = {n})"
@@ -647,7 +656,7 @@ def plot_hull_counts(
     bound=None,
     title=None,
     legend=True,
-    ylabel="number of facets ($n_r = n_v$ in 2-D)",
+    ylabel="number of vertices $n_v$ (= facets in 2-D)",
 ):
     """Vertex/facet counts of ``RCH(P, mu)`` against ``1/mu`` (Fig. 3.9).
 
@@ -720,9 +729,11 @@ def plot_wrch(
 
     ``WRCH(P, mu, s) = {sum_i alpha_i x_i : sum_i alpha_i = 1, 0 <= alpha_i <= s_i mu}`` (3.10),
     computed by :func:`svmbook.hull.wrch_polygon` (Algorithm 7 inside Algorithm 5): each hull
-    solid, the convex hull of the points dashed, the points with marker areas proportional to
-    their weights (capped at 12 times a unit point; weight-0 points hollow), and the weighted
-    centroid (a star), where the hull ends at ``mu = 1 / sum(s)``.
+    solid, the convex hull of the points as a wide grey dashed band underneath (so that it stays
+    visible where a hull, e.g. at ``mu = 1``, coincides with it), the points with marker areas
+    proportional to their weights (capped at 12 times a unit point; weight-0 points hollow), and
+    the weighted centroid (a large black ring, around the star that the hull at ``mu = 1 / sum(s)``
+    shrinks to).
 
     Parameters
     ----------
@@ -738,7 +749,8 @@ def plot_wrch(
     convex_hull : bool, default=True
         Also draw the convex hull of the points (dashed, gid ``"convex_hull"``).
     label_points : bool, default=False
-        Write ``x_i (s_i)`` next to each point (1-based, as the thesis).
+        Write the point's number and weight, ``i (s_i = ...)``, next to each point (1-based, as
+        the thesis).
     {title}
     legend : bool, default=True
         Draw the legend (to the right of the axes).
@@ -755,7 +767,7 @@ def plot_wrch(
     mus = sorted((check_positive("mu", m) for m in np.atleast_1d(mu)), reverse=True)
     ax = get_ax(ax)
     if convex_hull:
-        draw_convex_hull(ax, P)
+        draw_convex_hull(ax, P, color="0.6", lw=3.5, zorder=1)
     for t, m in enumerate(mus):
         hull_color = color if color is not None and len(mus) == 1 else NEST[t % len(NEST)]
         draw_polygon(
@@ -774,12 +786,22 @@ def plot_wrch(
     if np.any(~live):
         ring_points(ax, P[~live], point_color, size=POINT_SIZE, zorder=3, gid="points_weight0")
     centroid = weighted_centroid(P, s)
-    label = "weighted centroid"
-    mark_star(ax, centroid, gid="weighted_centroid", label=label, size=110, color="black")
+    # a ring rather than a star: the hull at mu = 1/sum(s) is a star at this very point
+    ax.scatter(
+        *centroid,
+        marker="o",
+        s=300,
+        facecolors="none",
+        edgecolors="black",
+        lw=1.2,
+        zorder=5,
+        gid="weighted_centroid",
+        label="weighted centroid (ring)",
+    )
     if label_points:
         for i, (p, si) in enumerate(zip(P, s, strict=True)):
             ax.annotate(
-                f"$x_{i + 1}$ ({si:.3g})",
+                f"{i + 1} ($s_{{{i + 1}}}$ = {si:.3g})",
                 p,
                 xytext=(5, 5),
                 textcoords="offset points",

@@ -61,7 +61,7 @@ def test_plot_extreme_vertex_theorem_3():
     ax = plots.plot_extreme_vertex(P, inv_mu=2.5, angle=40)
     assert {"vertex", "support_points", "pushed_plane", "direction", "weights", "rch"} <= _gids(ax)
     weights = sorted(float(t.get_text()) for t in ax.texts if t.get_gid() == "weights")
-    np.testing.assert_allclose(weights, [0.2, 0.4, 0.4])
+    np.testing.assert_allclose(weights, [0.2])  # only the light point is labelled
     star = next(c for c in ax.collections if c.get_gid() == "vertex").get_offsets()[0]
     n = np.array([np.cos(np.deg2rad(40)), np.sin(np.deg2rad(40))])
     np.testing.assert_allclose(star, hull.extreme_vertex(P, n, mu=0.4).point)
@@ -144,7 +144,9 @@ def test_plot_wrch_fig_3_13():
     np.testing.assert_allclose(
         [lines[-1].get_xdata()[0], lines[-1].get_ydata()[0]], hull.weighted_centroid(P, s)
     )
-    assert len([t for t in ax.texts if t.get_gid() == "point_labels"]) == 4
+    # the points keep their index only (no coordinate subscripts) and show their weight
+    labels = [t.get_text() for t in ax.texts if t.get_gid() == "point_labels"]
+    assert labels == [f"{i} ($s_{{{i}}}$ = {i})" for i in range(1, 5)]
     with pytest.raises(ValueError, match="sample_weight must have shape"):
         plots.plot_wrch(P, 0.5, [1, 2])
 

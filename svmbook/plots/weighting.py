@@ -372,7 +372,8 @@ def plot_c_threshold(
     Draws the thresholds of a fitted C-SVM (:func:`svmbook.thresholds.linear_csvm_thresholds`):
     the C-SVM's KKT decision line ``w . x + b = 0``
     (dashed) with its margins ``w . x + b = +-1`` (dotted), the geometric line of the same normal
-    (solid), and in a corner the fraction of training points each predicts positive.
+    (solid), and in the upper left corner the fraction of training points each predicts positive
+    (without ``ylim`` the window gets a free strip above the data for it).
 
     Parameters
     ----------
@@ -394,6 +395,9 @@ def plot_c_threshold(
     if not float(fit.w @ fit.w) > 0:
         raise ValueError("fit.w is zero: the C-SVM has no line to draw")
     support = np.flatnonzero(fit.alpha > 0) if circle_sv else None
+    if ylim is None:  # a free strip above the data for the fractions' box, so it covers no point
+        xlim, ylim = window(X, 0.1, xlim=xlim)
+        ylim = (ylim[0], ylim[1] + 0.3 * (ylim[1] - ylim[0]))
     ax = plot_thresholds(
         X,
         y,

@@ -30,8 +30,8 @@ How a fit runs (:func:`fit_distributed`, or ``RSVC(...).fit(X, y)`` with a Dask 
 3. per Newton iteration, one map moves each chunk's decision values ``f_p`` by the step just
    accepted and returns its loss, gradient part and Hessian part, and one map returns each
    chunk's loss at four Armijo trial steps at once (both send the direction by value; ``f_p``
-   stays on the workers): two maps of one task per chunk. The Newton-Armijo loop itself is the
-   in-memory one,
+   stays on the workers): two maps per chunk, and a small task per chunk that hands the sums
+   over. The Newton-Armijo loop itself is the in-memory one,
    :func:`svmbook.solvers.newton.newton_armijo_sums`.
 
 The model is the in-memory :class:`~svmbook.reduced.RSVC` (:class:`~svmbook.reduced.RSVR`) to
@@ -263,6 +263,11 @@ def _chunk_terms(src, basis, chunk, start, y, state, d, lam, problem, skip):
     return f, loss, np.append(K.T @ g, g.sum()), H
 
 
+def _sums(state):
+    """Return the three sums of a chunk's state (:func:`_chunk_terms`), not its decision values."""
+    return state[1:]
+
+
 def _chunk_trials(src, basis, chunk, start, y, state, d, problem, steps):
     """Return the chunk's loss sums at ``f + lambda K_p d`` for every trial step ``lambda``."""
     K = _chunk_design(src, basis, chunk, start)
@@ -364,7 +369,8 @@ class DaskDesign:
 
         The same round trip first moves each chunk's decision values by the step accepted
         since the last call (:meth:`step`), so a Newton iteration costs two maps: this one and
-        :meth:`trial_losses`.
+        :meth:`trial_losses` (and a small task per chunk that hands over the sums alone: the
+        decision values never leave their worker).
 
         Returns
         -------
@@ -376,9 +382,11 @@ class DaskDesign:
         self._state = self._map(_chunk_terms, self.labels, self._state, d=self._d,
                                 lam=self._lam, problem=self.problem, skip=self._skip)  # fmt: skip
         self._d, self._lam = None, 0.0
-        parts = self.client.gather(self._state)
-        loss, Eg, H = parts[0][1], parts[0][2].copy(), parts[0][3].copy()
-        for _, part_loss, part_Eg, part_H in parts[1:]:  # in chunk order, whoever answers first
+        # only the sums travel: each chunk's decision values stay in its state on the worker
+        parts = self.client.gather([self.client.submit(_sums, state, pure=False)
+                                    for state in self._state])  # fmt: skip
+        loss, Eg, H = parts[0][0], parts[0][1].copy(), parts[0][2].copy()
+        for part_loss, part_Eg, part_H in parts[1:]:  # in chunk order, whoever answers first
             loss += part_loss
             Eg += part_Eg
             H += part_H

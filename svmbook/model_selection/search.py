@@ -57,6 +57,7 @@ from .._validation import (
     check_option,
     check_param_grid,
 )
+from ..solvers.row_split import one_thread
 from .designs import UD_TABLES, default_box, design_points
 
 # the points every delegated method takes (written once; svmbook._docstrings)
@@ -127,6 +128,17 @@ def _solver_counts(est):
     else:
         n_sv = int(len(est.support_)) if hasattr(est, "support_") else -1
     return n_iter, n_sv
+
+
+def _serial_unit(fit, *args):
+    """Run a unit of fits (one at a time: each may share its kernel rows with a second core)."""
+    return fit(*args)
+
+
+def _parallel_unit(fit, *args):
+    """Run a unit of fits beside others: the units use the cores, so rows stay on one thread."""
+    with one_thread():
+        return fit(*args)
 
 
 def _fit_unit(estimator, X, y, split, train, test, candidates, indices, scorer, warm_start):
@@ -517,20 +529,22 @@ class SVMSearchCV(MetaEstimatorMixin, BaseEstimator):
             chunks = [numbered] if len(units) >= workers else [[s] for s in numbered]
             score = type(self.estimator).score is ClassifierMixin.score
             accuracy = self.scoring == "accuracy" or (self.scoring is None and score)
-            jobs = (
-                delayed(_fit_gram_unit)(self.estimator, X, y, chunk, candidates, unit,
-                                        self.scorer_, self.warm_start, accuracy)
+            jobs = [
+                (_fit_gram_unit, self.estimator, X, y, chunk, candidates, unit, self.scorer_,
+                 self.warm_start, accuracy)
                 for chunk in chunks
                 for unit in units
-            )  # fmt: skip
+            ]  # fmt: skip
         else:
             units = units if self.warm_start else [[i] for unit in units for i in unit]
-            jobs = (
-                delayed(_fit_unit)(self.estimator, X, y, k, train, test, candidates, unit,
-                                   self.scorer_, self.warm_start)
+            jobs = [
+                (_fit_unit, self.estimator, X, y, k, train, test, candidates, unit,
+                 self.scorer_, self.warm_start)
                 for k, train, test in numbered
                 for unit in units
-            )  # fmt: skip
+            ]  # fmt: skip
+        run = _parallel_unit if effective_n_jobs(self.n_jobs) > 1 else _serial_unit
+        jobs = (delayed(run)(*job) for job in jobs)
         with tqdm(total=block.shape[0] * block.shape[1], disable=not self.progress,
                   desc="SVMSearchCV", unit="fit") as bar:  # fmt: skip
             for out in parallel(jobs):

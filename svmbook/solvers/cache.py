@@ -49,6 +49,7 @@ from ._rows_f32 import (
     rbf_row_at_fast,
     rbf_row_f32_into,
 )
+from .row_split import no_split, split_row, split_state, use_helper
 
 __all__ = [
     "KIND_PRECOMPUTED",
@@ -198,7 +199,7 @@ def compute_rows(ksrc, rows, out):
     --------
     get_rows : The same rows through the LRU cache (a solver's way to them).
     """
-    kind, theta, X, x_sq, fast, XT, ws, csr = ksrc
+    kind, theta, X, x_sq, fast, XT, ws, csr, split = ksrc
     if csr[0].shape[0] > 0:
         csr_rows_f32(kind, theta, csr, x_sq, rows, out)
     elif kind == KIND_PRECOMPUTED:
@@ -207,6 +208,8 @@ def compute_rows(ksrc, rows, out):
             a = rows[t]
             for b in range(m):
                 out[t, b] = np.float32(X[a, b])
+    elif fast and rows.shape[0] == 1 and split[0].shape[0] > 0:  # shared with the helper
+        split_row(theta[0], X, x_sq, rows[0], XT, rows, -1, out[0], split)
     elif fast:
         compute_rows_fast(kind, theta, X, x_sq, rows, out, XT)
     elif kind == RBF_KIND and rows.shape[0] == 1 and ws[1].shape[1] == X.shape[0]:  # one RBF row
@@ -332,7 +335,7 @@ def row_active(a, ksrc, cache, r, n):
         row).
     """
     data, slot_of, owner, prv, nxt, stats, part, epoch = cache
-    kind, theta, X, x_sq, fast, XT, ws, csr = ksrc
+    kind, theta, X, x_sq, fast, XT, ws, csr, split = ksrc
     m = data.shape[1]
     s = slot_of[a]
     if s >= 0 and (part[s] < 0 or part[s] == epoch[0]):
@@ -345,7 +348,10 @@ def row_active(a, ksrc, cache, r, n):
         _lru_touch(s, prv, nxt)
     else:
         s = _lru_claim(a, slot_of, owner, prv, nxt)
-    rbf_row_at_fast(theta[0], X, x_sq, a, r[:n], data[s])
+    if split[0].shape[0] > 0:  # shared with the helper
+        split_row(theta[0], X, x_sq, a, XT, r, n, data[s], split)
+    else:
+        rbf_row_at_fast(theta[0], X, x_sq, a, r[:n], data[s])
     part[s] = epoch[0]
     stats[STAT_ROWS] += 1
     stats[STAT_KERNEL_EVALS] += n
@@ -520,6 +526,7 @@ def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
                 np.empty((0, 0)),
                 _row_workspace(None, -1),
                 csr,
+                no_split(),
             )
             return KernelSource(ksrc, diag, int(kernel.kind), m, d, True)
         if kernel.kind >= 0:
@@ -529,7 +536,9 @@ def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
             XT = np.ascontiguousarray(X.T) if fast and kind == RBF_KIND else np.empty((0, 0))
             ws = _row_workspace(X, kind, fast)
             theta = np.ascontiguousarray(kernel.theta)
-            ksrc = (kind, theta, X, x_sq, fast, XT, ws, _no_csr())
+            m, d = X.shape
+            split = split_state(m) if use_helper(kind, fast, False, m, d) else no_split()
+            ksrc = (kind, theta, X, x_sq, fast, XT, ws, _no_csr(), split)
             if kind == RBF_KIND:  # RBF rows use ||x||^2 + ||x'||^2 - 2 <x, x'>
                 check_kernel_range("squared norms of X", 4.0 * x_sq, float32=False)
             diag = kernel._diag(X)  # X is checked: skip diag's second check
@@ -548,6 +557,7 @@ def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
         np.empty((0, 0)),
         _row_workspace(None, -1),
         _no_csr(),
+        no_split(),
     )
     check_kernel_range("Gram matrix values", K)
     m = K.shape[0]
@@ -656,7 +666,7 @@ def prefill(cache, source):
     int
         The number of rows computed.
     """
-    kind, theta, X, x_sq, fast, XT, ws, csr = source.ksrc
+    kind, theta, X, x_sq, fast, XT, ws, csr, split = source.ksrc
     m = source.n_points
     # the blocks are BLAS products: threads by the whole product's shape (svmbook._blas)
     with blas_limit(threads_for(m, m, source.n_features)):
@@ -666,7 +676,7 @@ def prefill(cache, source):
 
 def _prefill_blocks(cache, source):
     """Compute the blocks of :func:`prefill` and mark every row cached."""
-    kind, theta, X, x_sq, fast, XT, ws, csr = source.ksrc
+    kind, theta, X, x_sq, fast, XT, ws, csr, split = source.ksrc
     data, slot_of, owner, prv, nxt, stats, part, epoch = cache
     m = source.n_points
     block = max(1, min(256, (32 << 20) // (8 * m)))

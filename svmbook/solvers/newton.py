@@ -397,8 +397,10 @@ class SmoothProblem:
         fd = np.ascontiguousarray(fd, dtype=np.float64)
         y = np.ascontiguousarray(y, dtype=np.float64)
         return np.array(
-            [_loss_along(f, fd, float(lam), y, self.beta, self.epsilon, self.regression)
-             for lam in steps]  # fmt: skip
+            [
+                _loss_along(f, fd, float(lam), y, self.beta, self.epsilon, self.regression)
+                for lam in steps
+            ]  # fmt: skip
         )
 
     def objective(self, K, y, v, chunk_size=None):

@@ -1,0 +1,384 @@
+"""A second thread that computes part of each fast-mode RBF kernel row, and is never waited for.
+
+At 10,000 x 20 points half of an SMO fit is kernel rows (``make bench``'s floor), and a row is a
+pass over all the points: it splits into independent spans. Two threads halve a row (measured on
+the 2-vCPU VM: 48 us to 29 us at 10,000 x 20, 240 us to 125 us at 50,000 x 20), but a thread
+pool that waits for its workers turns every row into a wait for the scheduler as soon as another
+process holds a core (the multithreaded BLAS rows measured 4-5x slower then). So the work is
+shared without waiting:
+
+* the row is cut into spans of :data:`~svmbook.solvers._rows_f32.SPAN` entries. The solver's
+  thread takes them from the front, a helper thread from the back; the solver announces the
+  span it is about to compute in ``ctl[CLAIM]``, the helper stops at it, and publishes each
+  span it finished in ``done[c]`` with the row's generation number;
+* the solver stops at the first span the helper has published (every later one is published
+  too: the helper works back to front) and copies the helper's spans from the helper's own
+  buffer. It never waits: a helper that is late, descheduled or absent only means the solver
+  computes more spans itself; two threads computing the same span write the same values into
+  different buffers;
+* every span is computed by :func:`~svmbook.solvers._rows_f32.rbf_span_fast`, whose entries do
+  not depend on the span, so a row is the same bit for bit whoever computed which part, and
+  the same as the row computed whole: the solver's path does not depend on timing;
+* ``ctl`` and ``done`` are read and written with acquire/release atomics (:func:`_load_acquire`,
+  :func:`_store_release`), so the helper's values are complete when the solver sees them
+  published, and a compiled loop re-reads them.
+
+Whether a solve gets the helper is a rule on the problem's shape and the machine, never on the
+load (:func:`use_helper`): fast-mode RBF rows of dense points with at least :data:`MIN_ENTRIES`
+multiply-adds per row, on a process allowed at least two CPUs, unless ``SVMBOOK_ROW_THREADS=1``
+(a program that runs several fits in parallel already uses the cores). The helper thread is
+started on first use, serves one solve at a time (:func:`helping`), spins while a solve is on
+and sleeps between solves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import platform
+import queue
+import threading
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+from ._rows_f32 import RBF_KIND, SPAN, rbf_at_span_fast, rbf_span_fast
+
+__all__ = [
+    "MIN_ENTRIES",
+    "helping",
+    "one_thread",
+    "no_split",
+    "split_row",
+    "split_state",
+    "use_helper",
+]
+
+#: Rows with fewer multiply-adds (points x features) than this, or with fewer than two spans,
+#: are computed by the solver's thread alone. Measured on the 2-vCPU VM (a row alone / shared):
+#: 1,000 x 20 points 3.5 / 3.6 us, 2,000 x 20 8.2 / 6.7 us, 3,000 x 20 11.8 / 9.0 us,
+#: 5,000 x 20 20.5 / 13.7 us, 2,000 x 64 20.3 / 10.8 us.
+MIN_ENTRIES = 40_000
+
+# ctl entries, each on its own 64-byte line (the two threads write different ones)
+GEN = 0  # generation of the current row (solver writes)
+ROW = 8  # the point whose row it is, and at how many points (solver writes)
+N_AT = 9  # -1: the whole row; n >= 0: at the points ``points[:n]`` only
+CLAIM = 16  # the span the solver computes now, -1 before its first (solver writes)
+STOP = 24  # 1: the helper leaves the solve (solver writes)
+_CTL_LEN = 32
+
+_PAUSE = platform.machine().lower() in ("x86_64", "amd64", "i386", "i686")
+#: POSIX ``sched_yield``, called from jitted code by its symbol (cacheable, unlike a ctypes
+#: pointer); the helper is never started where it is missing (:func:`use_helper`).
+_sched_yield = types.ExternalFunction("sched_yield", types.int32())
+
+
+@intrinsic
+def _load_acquire(typingctx, arr, i):
+    """``arr[i]`` of an int64 array, read with acquire ordering (never hoisted out of a loop)."""
+    sig = types.int64(arr, i)
+
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, signature.args[0], ary, [args[1]])
+        return builder.load_atomic(ptr, "acquire", 8)
+
+    return sig, codegen
+
+
+@intrinsic
+def _store_release(typingctx, arr, i, v):
+    """``arr[i] = v`` for an int64 array, written with release ordering."""
+    sig = types.void(arr, i, v)
+
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, signature.args[0], ary, [args[1]])
+        value = context.cast(builder, args[2], signature.args[2], types.int64)
+        builder.store_atomic(value, ptr, "release", 8)
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@intrinsic
+def _spin_pause(typingctx):
+    """Emit the CPU's spin-wait hint (x86 ``pause``; nothing elsewhere)."""
+    sig = types.void()
+
+    def codegen(context, builder, signature, args):
+        if _PAUSE:
+            fnty = ir.FunctionType(ir.VoidType(), [])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.sse2.pause")
+            builder.call(fn, [])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+def no_split():
+    """Return the split state of a solve without a helper (empty arrays of the state's types)."""
+    return (
+        np.zeros(0, dtype=np.int64),
+        np.zeros(0, dtype=np.int64),
+        np.zeros(0, dtype=np.float32),
+        np.zeros(0),
+        np.zeros(0),
+        np.zeros(0, dtype=np.int64),
+        np.zeros(0, dtype=np.float32),
+    )
+
+
+def split_state(m):
+    """Allocate the state shared by a solve over ``m`` points and its helper.
+
+    Returns
+    -------
+    tuple
+        ``(ctl, done, buf, acc, P, E, V)``: the control words, one published generation per
+        span, the helper's row buffer and the solver's span scratch.
+    """
+    n_spans = -(-m // SPAN)
+    ctl = np.zeros(_CTL_LEN, dtype=np.int64)
+    done = np.zeros(n_spans, dtype=np.int64)
+    return (
+        ctl,
+        done,
+        np.zeros(m, dtype=np.float32),
+        np.empty(SPAN),
+        np.empty(SPAN),
+        np.empty(SPAN, dtype=np.int64),
+        np.empty(SPAN, dtype=np.float32),
+    )
+
+
+@njit(cache=True, inline="always")
+def _span(gamma, X, x_sq, a, XT, points, n, c, out, acc, P, E, V):
+    """Compute span ``c`` of row ``a``: of all the points (``n < 0``) or of ``points[:n]``."""
+    lo = c * SPAN
+    if n < 0:
+        rbf_span_fast(gamma, X, x_sq, a, XT, lo, min(X.shape[0], lo + SPAN), out, acc, P, E)
+    else:
+        rbf_at_span_fast(gamma, X, x_sq, a, points, lo, min(n, lo + SPAN), out, acc, P, E, V)
+
+
+@njit(cache=True, nogil=True)
+def split_row(gamma, X, x_sq, a, XT, points, n, out, split):
+    """Compute fast-mode RBF row ``a`` into ``out``, sharing its spans with the helper if it comes.
+
+    Parameters
+    ----------
+    gamma : float
+        The RBF parameter.
+    X, x_sq, XT
+        The points, their squared norms and ``X.T`` (as in
+        :func:`~svmbook.solvers._rows_f32.rbf_span_fast`).
+    a : int
+        The point whose row is computed.
+    points : ndarray of int64
+        With ``n >= 0``: the row is computed at ``points[:n]`` only (a solver's active set,
+        :func:`~svmbook.solvers._rows_f32.rbf_at_span_fast`). The helper reads the array its
+        solve registered (:func:`helping`), so it must be that one.
+    n : int
+        Number of points, or -1 for the whole row.
+    out : ndarray of float32 of shape (m,)
+        Receives the row (at ``points[:n]`` only when ``n >= 0``).
+    split : tuple
+        The state of :func:`split_state`.
+    """
+    ctl, done, buf, acc, P, E, V = split
+    n_spans = -(-(X.shape[0] if n < 0 else n) // SPAN)
+    g = ctl[GEN] + 1
+    ctl[ROW] = a
+    ctl[N_AT] = n
+    _store_release(ctl, CLAIM, -1)
+    _store_release(ctl, GEN, g)  # publishes the row and the reset claim with it
+    for c in range(n_spans):
+        if _load_acquire(done, c) == g:  # the helper did spans c.. (it works back to front)
+            lo = c * SPAN
+            if n < 0:
+                out[lo:] = buf[lo:]
+            else:
+                for t in range(lo, n):
+                    out[points[t]] = buf[points[t]]
+            return
+        _store_release(ctl, CLAIM, c)
+        _span(gamma, X, x_sq, a, XT, points, n, c, out, acc, P, E, V)
+
+
+@njit(cache=True, nogil=True)
+def _serve(gamma, X, x_sq, XT, points, ctl, done, buf, idle_spins):
+    """Serve a solve: compute spans of its rows from the back until ``ctl[STOP]`` (the helper).
+
+    After ``idle_spins`` spins without a new row it yields its CPU once (``sched_yield``) and
+    spins on: it never returns to Python during a solve, where it would wait for the GIL. A
+    row's request is read between two reads of its generation, so a request overwritten
+    meanwhile is not served under the wrong number; a late helper's spans of an old row carry
+    that row's number and are never read.
+    """
+    m = X.shape[0]
+    acc = np.empty(SPAN)
+    P = np.empty(SPAN)
+    E = np.empty(SPAN, dtype=np.int64)
+    V = np.empty(SPAN, dtype=np.float32)
+    seen = 0  # generations start at 1: serve the row posted before the helper came, if any
+    idle = 0
+    while _load_acquire(ctl, STOP) == 0:
+        g = _load_acquire(ctl, GEN)
+        if g == seen:
+            idle += 1
+            if idle >= idle_spins:
+                _sched_yield()
+                idle = 0
+            _spin_pause()
+            continue
+        a = ctl[ROW]
+        n = ctl[N_AT]
+        if _load_acquire(ctl, GEN) != g:  # a newer row was posted while reading this one
+            continue
+        seen = g
+        idle = 0
+        if n > points.shape[0] or not 0 <= a < m:  # never index out of bounds, whatever is read
+            continue
+        for c in range(-(-(m if n < 0 else n) // SPAN) - 1, -1, -1):
+            if _load_acquire(ctl, CLAIM) >= c or _load_acquire(ctl, GEN) != g:
+                break
+            _span(gamma, X, x_sq, a, XT, points, n, c, buf, acc, P, E, V)
+            _store_release(done, c, g)
+
+
+#: Spins without a new row before the helper yields its CPU once (about 2.5 ms).
+_IDLE_SPINS = 2_000
+
+
+class _Helper:
+    """The helper thread: takes one solve at a time from its queue and serves it until it stops."""
+
+    def __init__(self):
+        self.sessions = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, name="svmbook-row-helper", daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        while True:
+            args = self.sessions.get()
+            _serve(*args, _IDLE_SPINS)
+            args = None  # do not keep the solve's points alive until the next one
+
+
+_helper = None
+_helper_lock = threading.Lock()
+
+
+def _reset_after_fork():
+    global _helper
+    _helper = None  # the child has no helper thread: start a new one on first use
+
+
+os.register_at_fork(after_in_child=_reset_after_fork)
+
+
+_one_thread = 0  # open one_thread() contexts
+_one_thread_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def one_thread():
+    """Keep every kernel row on its solver's thread inside the context.
+
+    For fits that run in parallel (the searcher's workers, :class:`svmbook.model_selection.
+    SVMSearchCV` with ``n_jobs``): they already use the cores, and a helper per fit would only
+    take turns with them.
+    """
+    global _one_thread
+    with _one_thread_lock:
+        _one_thread += 1
+    try:
+        yield
+    finally:
+        with _one_thread_lock:
+            _one_thread -= 1
+
+
+def _cpus():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def use_helper(kind, fast, sparse, m, d):
+    """Whether a solve's kernel rows are shared with the helper thread (a rule on the shape).
+
+    Parameters
+    ----------
+    kind : int
+        The kernel code (:attr:`svmbook.kernels.Kernel.kind`).
+    fast : bool
+        Whether the solve is in the SMO's fast mode.
+    sparse : bool
+        Whether the points are a CSR matrix.
+    m, d : int
+        Number of points and of features.
+
+    Returns
+    -------
+    bool
+        True for fast-mode RBF rows of dense points with ``m d >= MIN_ENTRIES`` and at least
+        two spans, on a POSIX system with at least two CPUs for the process, outside
+        :func:`one_thread` and with ``SVMBOOK_ROW_THREADS`` unset or not ``1``.
+
+    Examples
+    --------
+    >>> use_helper(2, True, False, 100, 20)
+    False
+    """
+    if _one_thread or os.environ.get("SVMBOOK_ROW_THREADS", "").strip() == "1":
+        return False
+    return bool(
+        fast
+        and kind == RBF_KIND
+        and not sparse
+        and m * d >= MIN_ENTRIES
+        and m > SPAN
+        and os.name == "posix"  # sched_yield
+        and _cpus() >= 2
+    )
+
+
+@contextlib.contextmanager
+def helping(ksrc, points):
+    """Let the helper thread share the rows of a solve on ``ksrc`` inside the context.
+
+    The solve's rows go through :func:`split_row` whenever its source carries a split state
+    (:func:`svmbook.solvers.cache.kernel_source`); without one this does nothing. On exit the
+    helper is told to stop; nobody waits for it.
+
+    Parameters
+    ----------
+    ksrc : tuple
+        :attr:`svmbook.solvers.cache.KernelSource.ksrc`.
+    points : ndarray of int64
+        The array the solve passes to :func:`split_row` for rows at its active points (the
+        SMO's point of each variable, permuted in place by shrinking), or an empty array.
+    """
+    global _helper
+    kind, theta, X, x_sq, fast, XT, ws, csr, split = ksrc
+    ctl = split[0]
+    if ctl.shape[0] == 0:
+        yield
+        return
+    with _helper_lock:
+        if _helper is None:
+            _helper = _Helper()
+        helper = _helper
+    ctl[STOP] = 0
+    helper.sessions.put((float(theta[0]), X, x_sq, XT, points, ctl, split[1], split[2]))
+    try:
+        yield
+    finally:
+        ctl[STOP] = 1

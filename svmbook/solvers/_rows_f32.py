@@ -30,6 +30,7 @@ __all__ = [
     "rbf_at_span_fast",
     "rbf_row_at_fast",
     "rbf_row_f32_into",
+    "rbf_span_exact",
     "rbf_span_fast",
 ]
 
@@ -212,6 +213,39 @@ def rbf_row_f32_into(gamma, X, x_sq, a, out, xr, D, P, E):
     _rbf_exponent(gamma, x_sq[a], x_sq, D[0], D[0])
     exp_f32_exact(D[0], out, P, E)
     return out
+
+
+@njit(cache=True, nogil=True)
+def rbf_span_exact(gamma, X, x_sq, a, lo, hi, out, xr, D, P, E):
+    """Faithful RBF row entries ``out[j] = float32(k(X[a], X[j]))`` for ``lo <= j < hi``.
+
+    :func:`rbf_row_f32_into` on a span of the points: one matrix product of ``X[a]`` with
+    ``X[lo:hi]``, the exponent and LIBSVM's rounding of the exponential
+    (:func:`exp_f32_exact`), so a row can be computed in pieces by two threads
+    (:mod:`svmbook.solvers.row_split`). The spans of a row are fixed by its length, so its
+    values never depend on which thread computed which span.
+
+    Parameters
+    ----------
+    gamma, X, x_sq, a
+        As in :func:`rbf_row_f32_into`.
+    lo, hi : int
+        The span of entries, ``0 <= lo <= hi <= m``.
+    out : ndarray of shape (m,), float32
+        Receives the entries ``lo:hi``; the others are left as they are.
+    xr : ndarray of shape (1, n_features), float64
+        Scratch for ``X[a]``; overwritten.
+    D, P : ndarray of float64 of shape (>= hi - lo,)
+        Scratch; overwritten.
+    E : ndarray of int64 of shape (>= hi - lo,)
+        Scratch; overwritten.
+    """
+    n = hi - lo
+    xr[0, :] = X[a]
+    Dn = D[:n].reshape((1, n))
+    np.dot(xr, X[lo:hi].T, Dn)
+    _rbf_exponent(gamma, x_sq[a], x_sq[lo:hi], Dn[0], Dn[0])
+    exp_f32_exact(Dn[0], out[lo:hi], P[:n], E[:n])
 
 
 @njit(cache=True, nogil=True)

@@ -208,8 +208,8 @@ def compute_rows(ksrc, rows, out):
             a = rows[t]
             for b in range(m):
                 out[t, b] = np.float32(X[a, b])
-    elif fast and rows.shape[0] == 1 and split[0].shape[0] > 0:  # shared with the helper
-        split_row(theta[0], X, x_sq, rows[0], XT, rows, -1, out[0], split)
+    elif rows.shape[0] == 1 and split[0].shape[0] > 0:  # an RBF row shared with the helper
+        split_row(theta[0], X, x_sq, rows[0], XT, rows, -1, out[0], split, fast)
     elif fast:
         compute_rows_fast(kind, theta, X, x_sq, rows, out, XT)
     elif kind == RBF_KIND and rows.shape[0] == 1 and ws[1].shape[1] == X.shape[0]:  # one RBF row
@@ -349,7 +349,7 @@ def row_active(a, ksrc, cache, r, n):
     else:
         s = _lru_claim(a, slot_of, owner, prv, nxt)
     if split[0].shape[0] > 0:  # shared with the helper
-        split_row(theta[0], X, x_sq, a, XT, r, n, data[s], split)
+        split_row(theta[0], X, x_sq, a, XT, r, n, data[s], split, True)
     else:
         rbf_row_at_fast(theta[0], X, x_sq, a, r[:n], data[s])
     part[s] = epoch[0]
@@ -537,7 +537,7 @@ def kernel_source(K=None, X=None, kernel=None, *, mode="faithful"):
             ws = _row_workspace(X, kind, fast)
             theta = np.ascontiguousarray(kernel.theta)
             m, d = X.shape
-            split = split_state(m) if use_helper(kind, fast, False, m, d) else no_split()
+            split = split_state(m, d) if use_helper(kind, False, m, d) else no_split()
             ksrc = (kind, theta, X, x_sq, fast, XT, ws, _no_csr(), split)
             if kind == RBF_KIND:  # RBF rows use ||x||^2 + ||x'||^2 - 2 <x, x'>
                 check_kernel_range("squared norms of X", 4.0 * x_sq, float32=False)

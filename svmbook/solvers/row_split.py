@@ -1,11 +1,11 @@
-"""A second thread that computes part of each fast-mode RBF kernel row, and is never waited for.
+"""A second thread that computes part of each RBF kernel row of a solve, and is never waited for.
 
-At 10,000 x 20 points half of an SMO fit is kernel rows (``make bench``'s floor), and a row is a
-pass over all the points: it splits into independent spans. Two threads halve a row (measured on
-the 2-vCPU VM: 48 us to 29 us at 10,000 x 20, 240 us to 125 us at 50,000 x 20), but a thread
-pool that waits for its workers turns every row into a wait for the scheduler as soon as another
-process holds a core (the multithreaded BLAS rows measured 4-5x slower then). So the work is
-shared without waiting:
+Kernel rows are half of an SMO fit at 10,000 x 20 points (``make bench``'s floor) and nine
+tenths on USPS, and a row is a pass over all the points: it splits into independent spans. Two
+threads nearly halve a row (measured on the 2-vCPU VM, fast mode: 42 us to 26 us at
+10,000 x 20, 224 us to 124 us at 50,000 x 20), but a thread pool that waits for its workers
+turns every row into a wait for the scheduler as soon as another process holds a core (the
+multithreaded BLAS rows measured 4-5x slower then). So the work is shared without waiting:
 
 * the row is cut into spans of :data:`~svmbook.solvers._rows_f32.SPAN` entries. The solver's
   thread takes them from the front, a helper thread from the back; the solver announces the
@@ -16,19 +16,22 @@ shared without waiting:
   buffer. It never waits: a helper that is late, descheduled or absent only means the solver
   computes more spans itself; two threads computing the same span write the same values into
   different buffers;
-* every span is computed by :func:`~svmbook.solvers._rows_f32.rbf_span_fast`, whose entries do
-  not depend on the span, so a row is the same bit for bit whoever computed which part, and
-  the same as the row computed whole: the solver's path does not depend on timing;
+* every span is computed by one function of the SMO's mode
+  (:func:`~svmbook.solvers._rows_f32.rbf_span_fast`, or
+  :func:`~svmbook.solvers._rows_f32.rbf_at_span_fast` for a row at the active points only, or
+  the faithful :func:`~svmbook.solvers._rows_f32.rbf_span_exact`) on spans fixed by the row's
+  length, so a row is the same bit for bit whoever computed which part: the solver's path
+  does not depend on timing;
 * ``ctl`` and ``done`` are read and written with acquire/release atomics (:func:`_load_acquire`,
   :func:`_store_release`), so the helper's values are complete when the solver sees them
   published, and a compiled loop re-reads them.
 
 Whether a solve gets the helper is a rule on the problem's shape and the machine, never on the
-load (:func:`use_helper`): fast-mode RBF rows of dense points with at least :data:`MIN_ENTRIES`
-multiply-adds per row, on a process allowed at least two CPUs, unless ``SVMBOOK_ROW_THREADS=1``
-(a program that runs several fits in parallel already uses the cores). The helper thread is
-started on first use, serves one solve at a time (:func:`helping`), spins while a solve is on
-and sleeps between solves.
+load (:func:`use_helper`): RBF rows of dense points with at least :data:`MIN_ENTRIES`
+multiply-adds and two spans, on a process allowed at least two CPUs, outside :func:`one_thread`
+(fits run in parallel already use the cores) and unless ``SVMBOOK_ROW_THREADS=1``. The helper
+thread is started on first use, serves one solve at a time (:func:`helping`), spins while a
+solve is on (yielding its CPU after :data:`_IDLE_SPINS` idle spins) and sleeps between solves.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from ._rows_f32 import RBF_KIND, SPAN, rbf_at_span_fast, rbf_span_fast
+from ._rows_f32 import RBF_KIND, SPAN, rbf_at_span_fast, rbf_span_exact, rbf_span_fast
 
 __all__ = [
     "MIN_ENTRIES",
@@ -130,17 +133,18 @@ def no_split():
         np.zeros(0),
         np.zeros(0, dtype=np.int64),
         np.zeros(0, dtype=np.float32),
+        np.zeros((1, 0)),
     )
 
 
-def split_state(m):
-    """Allocate the state shared by a solve over ``m`` points and its helper.
+def split_state(m, d):
+    """Allocate the state shared by a solve over ``m`` points of ``d`` features and its helper.
 
     Returns
     -------
     tuple
-        ``(ctl, done, buf, acc, P, E, V)``: the control words, one published generation per
-        span, the helper's row buffer and the solver's span scratch.
+        ``(ctl, done, buf, acc, P, E, V, xr)``: the control words, one published generation
+        per span, the helper's row buffer and the solver's span scratch.
     """
     n_spans = -(-m // SPAN)
     ctl = np.zeros(_CTL_LEN, dtype=np.int64)
@@ -153,22 +157,25 @@ def split_state(m):
         np.empty(SPAN),
         np.empty(SPAN, dtype=np.int64),
         np.empty(SPAN, dtype=np.float32),
+        np.empty((1, d)),
     )
 
 
 @njit(cache=True, inline="always")
-def _span(gamma, X, x_sq, a, XT, points, n, c, out, acc, P, E, V):
+def _span(gamma, X, x_sq, a, XT, points, n, c, out, acc, P, E, V, xr, fast):
     """Compute span ``c`` of row ``a``: of all the points (``n < 0``) or of ``points[:n]``."""
     lo = c * SPAN
-    if n < 0:
+    if n >= 0:
+        rbf_at_span_fast(gamma, X, x_sq, a, points, lo, min(n, lo + SPAN), out, acc, P, E, V)
+    elif fast:
         rbf_span_fast(gamma, X, x_sq, a, XT, lo, min(X.shape[0], lo + SPAN), out, acc, P, E)
     else:
-        rbf_at_span_fast(gamma, X, x_sq, a, points, lo, min(n, lo + SPAN), out, acc, P, E, V)
+        rbf_span_exact(gamma, X, x_sq, a, lo, min(X.shape[0], lo + SPAN), out, xr, acc, P, E)
 
 
 @njit(cache=True, nogil=True)
-def split_row(gamma, X, x_sq, a, XT, points, n, out, split):
-    """Compute fast-mode RBF row ``a`` into ``out``, sharing its spans with the helper if it comes.
+def split_row(gamma, X, x_sq, a, XT, points, n, out, split, fast):
+    """Compute RBF row ``a`` into ``out``, sharing its spans with the helper if it comes.
 
     Parameters
     ----------
@@ -176,7 +183,7 @@ def split_row(gamma, X, x_sq, a, XT, points, n, out, split):
         The RBF parameter.
     X, x_sq, XT
         The points, their squared norms and ``X.T`` (as in
-        :func:`~svmbook.solvers._rows_f32.rbf_span_fast`).
+        :func:`~svmbook.solvers._rows_f32.rbf_span_fast`; unused by the faithful mode).
     a : int
         The point whose row is computed.
     points : ndarray of int64
@@ -189,8 +196,12 @@ def split_row(gamma, X, x_sq, a, XT, points, n, out, split):
         Receives the row (at ``points[:n]`` only when ``n >= 0``).
     split : tuple
         The state of :func:`split_state`.
+    fast : bool
+        The SMO's mode: fast-mode spans (:func:`~svmbook.solvers._rows_f32.rbf_span_fast`) or
+        faithful ones (:func:`~svmbook.solvers._rows_f32.rbf_span_exact`, whole rows only). The
+        helper computes the mode its solve registered (:func:`helping`).
     """
-    ctl, done, buf, acc, P, E, V = split
+    ctl, done, buf, acc, P, E, V, xr = split
     n_spans = -(-(X.shape[0] if n < 0 else n) // SPAN)
     g = ctl[GEN] + 1
     ctl[ROW] = a
@@ -207,11 +218,11 @@ def split_row(gamma, X, x_sq, a, XT, points, n, out, split):
                     out[points[t]] = buf[points[t]]
             return
         _store_release(ctl, CLAIM, c)
-        _span(gamma, X, x_sq, a, XT, points, n, c, out, acc, P, E, V)
+        _span(gamma, X, x_sq, a, XT, points, n, c, out, acc, P, E, V, xr, fast)
 
 
 @njit(cache=True, nogil=True)
-def _serve(gamma, X, x_sq, XT, points, ctl, done, buf, idle_spins):
+def _serve(gamma, X, x_sq, XT, points, fast, ctl, done, buf, idle_spins):
     """Serve a solve: compute spans of its rows from the back until ``ctl[STOP]`` (the helper).
 
     After ``idle_spins`` spins without a new row it yields its CPU once (``sched_yield``) and
@@ -225,6 +236,7 @@ def _serve(gamma, X, x_sq, XT, points, ctl, done, buf, idle_spins):
     P = np.empty(SPAN)
     E = np.empty(SPAN, dtype=np.int64)
     V = np.empty(SPAN, dtype=np.float32)
+    xr = np.empty((1, X.shape[1]))
     seen = 0  # generations start at 1: serve the row posted before the helper came, if any
     idle = 0
     while _load_acquire(ctl, STOP) == 0:
@@ -247,11 +259,14 @@ def _serve(gamma, X, x_sq, XT, points, ctl, done, buf, idle_spins):
         for c in range(-(-(m if n < 0 else n) // SPAN) - 1, -1, -1):
             if _load_acquire(ctl, CLAIM) >= c or _load_acquire(ctl, GEN) != g:
                 break
-            _span(gamma, X, x_sq, a, XT, points, n, c, buf, acc, P, E, V)
+            _span(gamma, X, x_sq, a, XT, points, n, c, buf, acc, P, E, V, xr, fast)
             _store_release(done, c, g)
 
 
-#: Spins without a new row before the helper yields its CPU once (about 2.5 ms).
+#: Spins without a new row before the helper yields its CPU once (about 50 us). Measured at
+#: 10,000 x 20 points with both CPUs held by two other processes: a fit 0.50-0.66 s with the
+#: helper against 0.68-0.78 s without; with 100,000 spins (2.5 ms) 0.83-0.86 s, the spinning
+#: helper taking the solver's turns.
 _IDLE_SPINS = 2_000
 
 
@@ -311,15 +326,13 @@ def _cpus():
         return os.cpu_count() or 1
 
 
-def use_helper(kind, fast, sparse, m, d):
+def use_helper(kind, sparse, m, d):
     """Whether a solve's kernel rows are shared with the helper thread (a rule on the shape).
 
     Parameters
     ----------
     kind : int
         The kernel code (:attr:`svmbook.kernels.Kernel.kind`).
-    fast : bool
-        Whether the solve is in the SMO's fast mode.
     sparse : bool
         Whether the points are a CSR matrix.
     m, d : int
@@ -328,20 +341,19 @@ def use_helper(kind, fast, sparse, m, d):
     Returns
     -------
     bool
-        True for fast-mode RBF rows of dense points with ``m d >= MIN_ENTRIES`` and at least
-        two spans, on a POSIX system with at least two CPUs for the process, outside
+        True for RBF rows of dense points (either SMO mode) with ``m d >= MIN_ENTRIES`` and at
+        least two spans, on a POSIX system with at least two CPUs for the process, outside
         :func:`one_thread` and with ``SVMBOOK_ROW_THREADS`` unset or not ``1``.
 
     Examples
     --------
-    >>> use_helper(2, True, False, 100, 20)
+    >>> use_helper(2, False, 100, 20)
     False
     """
     if _one_thread or os.environ.get("SVMBOOK_ROW_THREADS", "").strip() == "1":
         return False
     return bool(
-        fast
-        and kind == RBF_KIND
+        kind == RBF_KIND
         and not sparse
         and m * d >= MIN_ENTRIES
         and m > SPAN
@@ -377,7 +389,7 @@ def helping(ksrc, points):
             _helper = _Helper()
         helper = _helper
     ctl[STOP] = 0
-    helper.sessions.put((float(theta[0]), X, x_sq, XT, points, ctl, split[1], split[2]))
+    helper.sessions.put((float(theta[0]), X, x_sq, XT, points, bool(fast), ctl, split[1], split[2]))
     try:
         yield
     finally:

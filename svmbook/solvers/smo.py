@@ -56,7 +56,7 @@ from .cache import (
     row,
     row_active,
 )
-from .row_split import helping, use_helper
+from .row_split import helping
 
 __all__ = [
     "FAST_MAX_CACHED",
@@ -894,20 +894,19 @@ FAST_MAX_CACHED = 0.25
 def choose_mode(kind, n_points, n_features, sparse, cache_size):
     """Return the SMO mode that is faster for a problem's shape: ``"fast"`` or ``"faithful"``.
 
-    ``"fast"`` only changes how missing RBF rows of dense points are computed (span by span,
-    shared with a helper thread on a second core, :mod:`svmbook.solvers.row_split`; at the
-    active points only once shrinking has left a third of them; the whole Gram matrix in one
-    product when the cache holds it), so it is chosen for RBF kernels on dense points with at
-    most :data:`FAST_MAX_FEATURES` features when either the helper shares the rows
-    (:func:`~svmbook.solvers.row_split.use_helper`: rows of at least 40,000 multiply-adds, two
-    CPUs) or the cache holds less than :data:`FAST_MAX_CACHED` of the float32 Gram matrix
-    (``4 m^2`` bytes), so evicted rows come back. Measured on the 2-vCPU VM (2026-11-26,
-    make_classification and make_regression, 20 features, 200 MB, median of five fits, fast
-    time / faithful time): SVC 0.97, 0.90, 0.89, 0.75 at 2,000, 3,000, 5,000, 7,000 points,
-    eps-SVR 0.99, 0.98, 0.93, 0.97, one-class 0.96, 1.02, 0.95, 0.79; ``make bench`` at 10,000
-    and 50,000 points below 0.9 (its table). With 64 features and more the feature-major
-    products lose (USPS 10-class, 256 features: 0.56-0.60 s against 0.47-0.54 s), so those
-    stay faithful, as does everything else: it is LIBSVM's iteration for iteration.
+    ``"fast"`` only changes how missing RBF rows of dense points are computed (feature-major
+    products and a vectorised exponential; at the active points only once shrinking has left
+    a third of them; the whole Gram matrix in one product when the cache holds it), so it can
+    pay only when rows are computed again and again: when the cache holds less than
+    :data:`FAST_MAX_CACHED` of the float32 Gram matrix (``4 m^2`` bytes), so evicted rows come
+    back, and the points have at most :data:`FAST_MAX_FEATURES` features. Both modes share
+    long rows with a helper thread (:mod:`svmbook.solvers.row_split`). Measured on the 2-vCPU
+    VM (2026-11-26, both modes with the helper, median of five fits, fast time / faithful
+    time): make_classification 20 features 0.96, 0.93, 0.99 at 2,000, 5,000, 10,000 points
+    (the last with 52 % of the rows cached), eps-SVR 1.03 and one-class 0.93 at 5,000, 64
+    features 1.05 (5,000 points) and 1.09 (digits), USPS (256 features) 1.45; ``make bench``
+    at 50,000 points (2 % cached) below 0.7. Where the two are about even the faithful mode
+    is kept: it is LIBSVM's iteration for iteration.
 
     Parameters
     ----------
@@ -929,13 +928,16 @@ def choose_mode(kind, n_points, n_features, sparse, cache_size):
 
     Examples
     --------
-    >>> choose_mode(2, 50_000, 20, False, 200.0), choose_mode(2, 7_291, 256, False, 200.0)
-    ('fast', 'faithful')
+    >>> choose_mode(2, 10_000, 20, False, 200.0), choose_mode(2, 50_000, 20, False, 200.0)
+    ('faithful', 'fast')
     """
-    if kind != RBF_KIND or sparse or n_features > FAST_MAX_FEATURES:
-        return "faithful"
     cached = cache_size * (1 << 20) / (4.0 * n_points * n_points)
-    if cached < FAST_MAX_CACHED or use_helper(kind, True, sparse, n_points, n_features):
+    if (
+        kind == RBF_KIND
+        and not sparse
+        and n_features <= FAST_MAX_FEATURES
+        and cached < FAST_MAX_CACHED
+    ):
         return "fast"
     return "faithful"
 

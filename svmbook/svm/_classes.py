@@ -73,15 +73,16 @@ _PARAM_DOCS = {
     Kernel row cache of the numba solvers, in MB.""",
     "smo_mode": """smo_mode : {"auto", "faithful", "fast"}, default="auto"
     How the SMO core computes the kernel rows it misses in its cache. ``"faithful"``: as
-    LIBSVM (one BLAS product and LIBSVM's float32 values, so the same iterations);
-    ``"fast"``: RBF rows of dense points span by span, by feature-major products and a
-    vectorised exponential, long rows shared with a helper thread on a second CPU (values may
-    differ from LIBSVM's in the last float32 bit, so the path may too, but never with the
-    thread timing; the solution meets the same stopping rule; ``SVMBOOK_ROW_THREADS=1`` keeps
-    every row on the solver's thread). ``"auto"``: ``"fast"`` where it was measured faster,
-    RBF on dense points with at most 40 features whose rows the helper shares or whose float32
-    Gram matrix exceeds ``cache_size`` (:func:`svmbook.solvers.smo.choose_mode`), else
-    ``"faithful"``; the choice is in ``smo_mode_``. Other solvers ignore it.""",
+    LIBSVM (matrix products and LIBSVM's float32 values, so the same iterations);
+    ``"fast"``: RBF rows of dense points by feature-major products and a vectorised
+    exponential (values may differ in the last float32 bit, so the path may too; the
+    solution meets the same stopping rule). In both, long RBF rows of dense points are
+    shared with a helper thread on a second CPU that the solver never waits for, with the
+    same values whichever thread computes them (``SVMBOOK_ROW_THREADS=1`` keeps every row on
+    the solver's thread). ``"auto"``: ``"fast"`` where it was measured faster, RBF on dense
+    points with at most 40 features whose float32 Gram matrix exceeds ``cache_size``
+    (:func:`svmbook.solvers.smo.choose_mode`), else ``"faithful"``; the choice is in
+    ``smo_mode_``. Other solvers ignore it.""",
     "shrinking": """shrinking : bool, default=True
     LIBSVM's shrinking heuristic (SMO).""",
     "max_iter": """max_iter : int, default=-1

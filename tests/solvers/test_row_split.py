@@ -10,7 +10,7 @@ from sklearn.datasets import make_classification
 from svmbook import SVC
 from svmbook.kernels import rbf
 from svmbook.solvers import row_split
-from svmbook.solvers._rows_f32 import SPAN, compute_rows_fast, rbf_row_at_fast
+from svmbook.solvers._rows_f32 import SPAN, compute_rows_fast, kernel_rows_f32, rbf_row_at_fast
 from svmbook.solvers.cache import kernel_source
 from svmbook.solvers.row_split import (
     CLAIM,
@@ -23,7 +23,6 @@ from svmbook.solvers.row_split import (
     split_state,
     use_helper,
 )
-from svmbook.solvers.smo import choose_mode
 
 
 def _points(m, d, seed):
@@ -46,7 +45,7 @@ def test_split_rows_equal_the_rows_computed_whole(m, d):
     """Whole and partial rows through split_row, with and without the helper, are bitwise the
     rows of compute_rows_fast and rbf_row_at_fast (entries outside the points untouched)."""
     X, XT, x_sq, gamma = _points(m, d, m)
-    split = split_state(m)
+    split = split_state(m, d)
     ksrc = (2, np.array([gamma]), X, x_sq, True, XT, None, None, split)
     perm = np.random.default_rng(1).permutation(m).astype(np.int64)
     n = m // 3 + 5
@@ -55,11 +54,30 @@ def test_split_rows_equal_the_rows_computed_whole(m, d):
         with context:
             for a in (0, m // 2, m - 1):
                 out = np.zeros(m, dtype=np.float32)
-                split_row(gamma, X, x_sq, a, XT, perm, -1, out, split)
+                split_row(gamma, X, x_sq, a, XT, perm, -1, out, split, True)
                 np.testing.assert_array_equal(out, _reference(X, XT, x_sq, gamma, a))
                 out = np.zeros(m, dtype=np.float32)
-                split_row(gamma, X, x_sq, a, XT, perm, n, out, split)
+                split_row(gamma, X, x_sq, a, XT, perm, n, out, split, True)
                 np.testing.assert_array_equal(out, _reference(X, XT, x_sq, gamma, a, perm[:n]))
+
+
+@pytest.mark.parametrize(("m", "d"), [(3 * SPAN + 17, 20), (2 * SPAN + 3, 256), (SPAN + 1, 64)])
+def test_faithful_split_rows_equal_the_faithful_rows(m, d):
+    """Faithful rows through split_row, with and without the helper, are bitwise the rows the
+    faithful mode computes whole (one matrix product, LIBSVM's rounding of the exponential)."""
+    X, XT, x_sq, gamma = _points(m, d, m + 1)
+    split = split_state(m, d)
+    ksrc = (2, np.array([gamma]), X, x_sq, False, np.empty((0, 0)), None, None, split)
+    empty = np.empty(0, dtype=np.int64)
+    for helped in (False, True):
+        context = helping(ksrc, empty) if helped else row_split.contextlib.nullcontext()
+        with context:
+            for a in (0, m // 2, m - 1):
+                out = np.zeros(m, dtype=np.float32)
+                split_row(gamma, X, x_sq, a, XT, empty, -1, out, split, False)
+                ref = np.empty((1, m), dtype=np.float32)
+                kernel_rows_f32(2, np.array([gamma]), X, x_sq, np.array([a]), X, x_sq, ref)
+                np.testing.assert_array_equal(out, ref[0])
 
 
 def test_helper_serves_spans_from_the_back_and_stops():
@@ -68,12 +86,12 @@ def test_helper_serves_spans_from_the_back_and_stops():
     solver then takes its published spans (and ignores those of an older generation)."""
     m = 4 * SPAN
     X, XT, x_sq, gamma = _points(m, 10, 3)
-    ctl, done, buf, *_ = split = split_state(m)
+    ctl, done, buf, *_ = split = split_state(m, 10)
     points = np.arange(m, dtype=np.int64)
     a = 5
     ctl[ROW], ctl[N_AT], ctl[CLAIM] = a, -1, 0  # the solver "computes" span 0 itself
     ctl[GEN] = 1
-    args = (gamma, X, x_sq, XT, points, ctl, done, buf, 10)
+    args = (gamma, X, x_sq, XT, points, True, ctl, done, buf, 10)
     helper = threading.Thread(target=row_split._serve, args=args)
     helper.start()
     deadline = time.monotonic() + 60
@@ -87,46 +105,44 @@ def test_helper_serves_spans_from_the_back_and_stops():
     np.testing.assert_array_equal(buf[SPAN:], ref[SPAN:])
     # the solver's next row (generation 2) must not read the spans published for row 1
     out = np.zeros(m, dtype=np.float32)
-    split_row(gamma, X, x_sq, 9, XT, points, -1, out, split)
+    split_row(gamma, X, x_sq, 9, XT, points, -1, out, split, True)
     np.testing.assert_array_equal(out, _reference(X, XT, x_sq, gamma, 9))
     # a generation the helper did publish is taken from its buffer: pretend it did row 9's
     # last spans for generation 3
     buf[2 * SPAN :] = out[2 * SPAN :]
     done[2:] = ctl[GEN] + 1
     out2 = np.zeros(m, dtype=np.float32)
-    split_row(gamma, X, x_sq, 9, XT, points, -1, out2, split)
+    split_row(gamma, X, x_sq, 9, XT, points, -1, out2, split, True)
     np.testing.assert_array_equal(out2, out)
 
 
 def test_use_helper_is_a_rule_on_the_shape(monkeypatch):
-    """The helper is used for long fast-mode dense RBF rows only, never with
-    SVMBOOK_ROW_THREADS=1 or one CPU; "auto" then takes the fast mode."""
+    """The helper is used for long dense RBF rows only, never with SVMBOOK_ROW_THREADS=1 or
+    one CPU."""
     monkeypatch.setattr(row_split, "_cpus", lambda: 2)
     monkeypatch.delenv("SVMBOOK_ROW_THREADS", raising=False)
-    assert use_helper(2, True, False, 10_000, 20)
-    assert not use_helper(2, False, False, 10_000, 20)  # faithful rows are one BLAS product
-    assert not use_helper(0, True, False, 10_000, 20)  # linear
-    assert not use_helper(2, True, True, 10_000, 20)  # CSR
-    assert not use_helper(2, True, False, 1_000, 20)  # short rows
-    assert not use_helper(2, True, False, SPAN, 500)  # a single span
-    assert choose_mode(2, 4_000, 12, False, 200.0) == "fast"
+    assert use_helper(2, False, 10_000, 20)
+    assert not use_helper(0, False, 10_000, 20)  # linear
+    assert not use_helper(2, True, 10_000, 20)  # CSR
+    assert not use_helper(2, False, 1_000, 20)  # short rows
+    assert not use_helper(2, False, SPAN, 500)  # a single span
     monkeypatch.setenv("SVMBOOK_ROW_THREADS", "1")
-    assert not use_helper(2, True, False, 10_000, 20)
-    assert choose_mode(2, 4_000, 12, False, 200.0) == "faithful"  # the Gram fits the cache
+    assert not use_helper(2, False, 10_000, 20)
     monkeypatch.delenv("SVMBOOK_ROW_THREADS")
     monkeypatch.setattr(row_split, "_cpus", lambda: 1)
-    assert not use_helper(2, True, False, 10_000, 20)
+    assert not use_helper(2, False, 10_000, 20)
 
 
-def test_fit_with_the_helper_is_the_fit_without(monkeypatch):
-    """A fast-mode fit takes the same steps with its rows shared or not (bitwise)."""
+@pytest.mark.parametrize("mode", ["fast", "faithful"])
+def test_fit_with_the_helper_is_the_fit_without(monkeypatch, mode):
+    """A fit takes the same steps with its rows shared or not (bitwise), in either mode."""
     X, y = make_classification(n_samples=3000, n_features=15, random_state=0)
     fits = []
     for threads in ("", "1"):
         monkeypatch.setenv("SVMBOOK_ROW_THREADS", threads)
-        src = kernel_source(X=X, kernel=rbf(gamma=0.05), mode="fast")
-        assert (src.ksrc[8][0].shape[0] > 0) == use_helper(2, True, False, *X.shape)
-        fits.append(SVC(smo_mode="fast", cache_size=4.0, gamma=0.05).fit(X, y))
+        src = kernel_source(X=X, kernel=rbf(gamma=0.05), mode=mode)
+        assert (src.ksrc[8][0].shape[0] > 0) == use_helper(2, False, *X.shape)
+        fits.append(SVC(smo_mode=mode, cache_size=4.0, gamma=0.05).fit(X, y))
     a, b = fits
     assert a.n_iter_ == b.n_iter_
     np.testing.assert_array_equal(a.support_, b.support_)
@@ -140,6 +156,6 @@ def test_one_thread_turns_the_helper_off_inside_its_context(monkeypatch):
     monkeypatch.delenv("SVMBOOK_ROW_THREADS", raising=False)
     with row_split.one_thread():
         with row_split.one_thread():
-            assert not use_helper(2, True, False, 10_000, 20)
-        assert not use_helper(2, True, False, 10_000, 20)
-    assert use_helper(2, True, False, 10_000, 20)
+            assert not use_helper(2, False, 10_000, 20)
+        assert not use_helper(2, False, 10_000, 20)
+    assert use_helper(2, False, 10_000, 20)

@@ -66,12 +66,13 @@ __all__ = [
 #: 5,000 x 20 20.5 / 13.7 us, 2,000 x 64 20.3 / 10.8 us.
 MIN_ENTRIES = 40_000
 
-# ctl entries, each on its own 64-byte line (the two threads write different ones)
-GEN = 0  # generation of the current row (solver writes)
-ROW = 8  # the point whose row it is, and at how many points (solver writes)
+# ctl entries, written by the solver's side and read by the helper (which writes only ``done``);
+# the words written per span and per row sit on separate 64-byte lines
+GEN = 0  # generation of the current row; never decreases, so no late span is read twice
+ROW = 8  # the point whose row it is
 N_AT = 9  # -1: the whole row; n >= 0: at the points ``points[:n]`` only
-CLAIM = 16  # the span the solver computes now, -1 before its first (solver writes)
-STOP = 24  # 1: the helper leaves the solve (solver writes)
+CLAIM = 16  # the span the solver computes now, -1 before its first
+SESSION = 24  # the solve being served: odd while it runs, the next even number after it
 _CTL_LEN = 32
 
 _PAUSE = platform.machine().lower() in ("x86_64", "amd64", "i386", "i686")
@@ -222,14 +223,16 @@ def split_row(gamma, X, x_sq, a, XT, points, n, out, split, fast):
 
 
 @njit(cache=True, nogil=True)
-def _serve(gamma, X, x_sq, XT, points, fast, ctl, done, buf, idle_spins):
-    """Serve a solve: compute spans of its rows from the back until ``ctl[STOP]`` (the helper).
+def _serve(gamma, X, x_sq, XT, points, fast, session, ctl, done, buf, idle_spins):
+    """Serve solve ``session``: compute spans of its rows from the back while it runs (the helper).
 
     After ``idle_spins`` spins without a new row it yields its CPU once (``sched_yield``) and
     spins on: it never returns to Python during a solve, where it would wait for the GIL. A
     row's request is read between two reads of its generation, so a request overwritten
     meanwhile is not served under the wrong number; a late helper's spans of an old row carry
-    that row's number and are never read.
+    that row's number and are never read. A row is served only if its solve is still
+    ``session`` after its generation was read: a later solve on the same source (a shared row
+    cache) posts its rows after announcing itself, and may have other ``points``.
     """
     m = X.shape[0]
     acc = np.empty(SPAN)
@@ -239,7 +242,7 @@ def _serve(gamma, X, x_sq, XT, points, fast, ctl, done, buf, idle_spins):
     xr = np.empty((1, X.shape[1]))
     seen = 0  # generations start at 1: serve the row posted before the helper came, if any
     idle = 0
-    while _load_acquire(ctl, STOP) == 0:
+    while _load_acquire(ctl, SESSION) == session:
         g = _load_acquire(ctl, GEN)
         if g == seen:
             idle += 1
@@ -252,6 +255,8 @@ def _serve(gamma, X, x_sq, XT, points, fast, ctl, done, buf, idle_spins):
         n = ctl[N_AT]
         if _load_acquire(ctl, GEN) != g:  # a newer row was posted while reading this one
             continue
+        if _load_acquire(ctl, SESSION) != session:  # the row of a later solve
+            return
         seen = g
         idle = 0
         if n > points.shape[0] or not 0 <= a < m:  # never index out of bounds, whatever is read
@@ -367,8 +372,9 @@ def helping(ksrc, points):
     """Let the helper thread share the rows of a solve on ``ksrc`` inside the context.
 
     The solve's rows go through :func:`split_row` whenever its source carries a split state
-    (:func:`svmbook.solvers.cache.kernel_source`); without one this does nothing. On exit the
-    helper is told to stop; nobody waits for it.
+    (:func:`svmbook.solvers.cache.kernel_source`); without one this does nothing. The solve
+    gets a new odd number in ``ctl[SESSION]`` (a source shared by several solves keeps one
+    state); on exit the number moves on, which tells the helper to leave; nobody waits for it.
 
     Parameters
     ----------
@@ -388,9 +394,12 @@ def helping(ksrc, points):
         if _helper is None:
             _helper = _Helper()
         helper = _helper
-    ctl[STOP] = 0
-    helper.sessions.put((float(theta[0]), X, x_sq, XT, points, bool(fast), ctl, split[1], split[2]))
+    session = ctl[SESSION] + 1 + ctl[SESSION] % 2  # the next odd number
+    ctl[SESSION] = session  # before the solve posts a row (its release store publishes this)
+    helper.sessions.put(
+        (float(theta[0]), X, x_sq, XT, points, bool(fast), session, ctl, split[1], split[2])
+    )
     try:
         yield
     finally:
-        ctl[STOP] = 1
+        ctl[SESSION] = session + 1

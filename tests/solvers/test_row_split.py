@@ -17,7 +17,7 @@ from svmbook.solvers.row_split import (
     GEN,
     N_AT,
     ROW,
-    STOP,
+    SESSION,
     helping,
     split_row,
     split_state,
@@ -90,14 +90,14 @@ def test_helper_serves_spans_from_the_back_and_stops():
     points = np.arange(m, dtype=np.int64)
     a = 5
     ctl[ROW], ctl[N_AT], ctl[CLAIM] = a, -1, 0  # the solver "computes" span 0 itself
-    ctl[GEN] = 1
-    args = (gamma, X, x_sq, XT, points, True, ctl, done, buf, 10)
+    ctl[GEN], ctl[SESSION] = 1, 1
+    args = (gamma, X, x_sq, XT, points, True, 1, ctl, done, buf, 10)
     helper = threading.Thread(target=row_split._serve, args=args)
     helper.start()
     deadline = time.monotonic() + 60
     while done[1] != 1 and time.monotonic() < deadline:
         time.sleep(0.001)
-    ctl[STOP] = 1
+    ctl[SESSION] = 2
     helper.join(60)
     assert not helper.is_alive()
     np.testing.assert_array_equal(done, [0, 1, 1, 1])  # never span 0, the solver's claim
@@ -159,3 +159,22 @@ def test_one_thread_turns_the_helper_off_inside_its_context(monkeypatch):
             assert not use_helper(2, False, 10_000, 20)
         assert not use_helper(2, False, 10_000, 20)
     assert use_helper(2, False, 10_000, 20)
+
+
+def test_a_helper_of_an_ended_solve_serves_no_row_of_the_next():
+    """Solves sharing a source share its split state: a helper still serving an ended solve
+    (whose points may differ) leaves without publishing a span of the next solve's rows."""
+    m = 4 * SPAN
+    X, XT, x_sq, gamma = _points(m, 10, 4)
+    ctl, done, buf, *_ = split_state(m, 10)
+    old_points = np.arange(m, dtype=np.int64)[::-1].copy()
+    ctl[SESSION] = 1
+    args = (gamma, X, x_sq, XT, old_points, True, 1, ctl, done, buf, 10)
+    helper = threading.Thread(target=row_split._serve, args=args)
+    helper.start()
+    ctl[SESSION] = 3  # the next solve announces itself, then posts a row at its own points
+    ctl[ROW], ctl[N_AT], ctl[CLAIM] = 5, 2 * SPAN, -1
+    ctl[GEN] = 7
+    helper.join(60)
+    assert not helper.is_alive()
+    assert not np.any(done == 7)

@@ -208,7 +208,7 @@ def compute_rows(ksrc, rows, out):
             a = rows[t]
             for b in range(m):
                 out[t, b] = np.float32(X[a, b])
-    elif rows.shape[0] == 1 and split[0].shape[0] > 0:  # an RBF row shared with the helper
+    elif rows.shape[0] == 1 and split.shape[0] > 0:  # an RBF row shared with the helper
         split_row(theta[0], X, x_sq, rows[0], XT, rows, -1, out[0], split, fast)
     elif fast:
         compute_rows_fast(kind, theta, X, x_sq, rows, out, XT)
@@ -335,27 +335,39 @@ def row_active(a, ksrc, cache, r, n):
         row).
     """
     data, slot_of, owner, prv, nxt, stats, part, epoch = cache
-    kind, theta, X, x_sq, fast, XT, ws, csr, split = ksrc
-    m = data.shape[1]
     s = slot_of[a]
     if s >= 0 and (part[s] < 0 or part[s] == epoch[0]):
         stats[STAT_HITS] += 1
         _lru_touch(s, prv, nxt)
         return data[s]
+    return data[_active_miss(a, ksrc, cache, r, n)]
+
+
+@njit(cache=True)
+def _active_miss(a, ksrc, cache, r, n):
+    """Compute the missing row of :func:`row_active` and return its slot.
+
+    Kept out of the inlined hit path: the solver's loop then holds only the cache's arrays (a
+    miss costs a row; a hit, every iteration, only the lookup).
+    """
+    data, slot_of, owner, prv, nxt, stats, part, epoch = cache
+    kind, theta, X, x_sq, fast, XT, ws, csr, split = ksrc
+    m = data.shape[1]
+    s = slot_of[a]
     if not (fast and kind == RBF_KIND and XT.shape[1] == m and n * PARTIAL_ROW_RATIO <= m):
-        return data[get_row(a, ksrc, cache)]
+        return get_row(a, ksrc, cache)
     if s >= 0:
         _lru_touch(s, prv, nxt)
     else:
         s = _lru_claim(a, slot_of, owner, prv, nxt)
-    if split[0].shape[0] > 0:  # shared with the helper
+    if split.shape[0] > 0:  # shared with the helper
         split_row(theta[0], X, x_sq, a, XT, r, n, data[s], split, True)
     else:
         rbf_row_at_fast(theta[0], X, x_sq, a, r[:n], data[s])
     part[s] = epoch[0]
     stats[STAT_ROWS] += 1
     stats[STAT_KERNEL_EVALS] += n
-    return data[s]
+    return s
 
 
 @njit(cache=True)

@@ -55,6 +55,7 @@ __all__ = [
     "helping",
     "one_thread",
     "no_split",
+    "parts",
     "split_row",
     "split_state",
     "use_helper",
@@ -125,41 +126,58 @@ def _spin_pause(typingctx):
 
 
 def no_split():
-    """Return the split state of a solve without a helper (empty arrays of the state's types)."""
-    return (
-        np.zeros(0, dtype=np.int64),
-        np.zeros(0, dtype=np.int64),
-        np.zeros(0, dtype=np.float32),
-        np.zeros(0),
-        np.zeros(0),
-        np.zeros(0, dtype=np.int64),
-        np.zeros(0, dtype=np.float32),
-        np.zeros((1, 0)),
-    )
+    """Return the split state of a solve without a helper (an empty array)."""
+    return np.zeros(0, dtype=np.int64)
+
+
+def _state_len(m, d):
+    return _CTL_LEN + -(-m // SPAN) + 3 * SPAN + d + SPAN // 2 + (m + 1) // 2
 
 
 def split_state(m, d):
     """Allocate the state shared by a solve over ``m`` points of ``d`` features and its helper.
 
+    One int64 array (a solver passes the kernel source, which carries it, to every function of
+    its loop: one array costs less there than eight), laid out by :func:`parts`.
+
+    Returns
+    -------
+    ndarray of int64
+        The state, all zero.
+    """
+    return np.zeros(_state_len(m, d), dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def parts(S, m, d):
+    """Return the parts of split state ``S`` for ``m`` points of ``d`` features (views).
+
+    ``S[:32]`` holds the control words (:data:`GEN`, :data:`ROW`, :data:`N_AT`, :data:`CLAIM`,
+    :data:`SESSION`); then come ``done`` (the generation each span was published with), the
+    solver's span scratch ``E`` (int64), ``acc`` and ``P`` (float64), ``xr`` (float64, shape
+    (1, d)) and ``V`` (float32), and the helper's row buffer ``buf`` (float32, length m).
+
     Returns
     -------
     tuple
-        ``(ctl, done, buf, acc, P, E, V, xr)``: the control words, one published generation
-        per span, the helper's row buffer and the solver's span scratch.
+        ``(done, E, acc, P, xr, V, buf)``.
     """
     n_spans = -(-m // SPAN)
-    ctl = np.zeros(_CTL_LEN, dtype=np.int64)
-    done = np.zeros(n_spans, dtype=np.int64)
-    return (
-        ctl,
-        done,
-        np.zeros(m, dtype=np.float32),
-        np.empty(SPAN),
-        np.empty(SPAN),
-        np.empty(SPAN, dtype=np.int64),
-        np.empty(SPAN, dtype=np.float32),
-        np.empty((1, d)),
-    )
+    o = _CTL_LEN
+    done = S[o : o + n_spans]
+    o += n_spans
+    E = S[o : o + SPAN]
+    o += SPAN
+    acc = S[o : o + SPAN].view(np.float64)
+    o += SPAN
+    P = S[o : o + SPAN].view(np.float64)
+    o += SPAN
+    xr = S[o : o + d].view(np.float64).reshape((1, d))
+    o += d
+    V = S[o : o + SPAN // 2].view(np.float32)
+    o += SPAN // 2
+    buf = S[o : o + (m + 1) // 2].view(np.float32)[:m]
+    return done, E, acc, P, xr, V, buf
 
 
 @njit(cache=True, inline="always")
@@ -195,14 +213,15 @@ def split_row(gamma, X, x_sq, a, XT, points, n, out, split, fast):
         Number of points, or -1 for the whole row.
     out : ndarray of float32 of shape (m,)
         Receives the row (at ``points[:n]`` only when ``n >= 0``).
-    split : tuple
+    split : ndarray of int64
         The state of :func:`split_state`.
     fast : bool
         The SMO's mode: fast-mode spans (:func:`~svmbook.solvers._rows_f32.rbf_span_fast`) or
         faithful ones (:func:`~svmbook.solvers._rows_f32.rbf_span_exact`, whole rows only). The
         helper computes the mode its solve registered (:func:`helping`).
     """
-    ctl, done, buf, acc, P, E, V, xr = split
+    ctl = split
+    done, E, acc, P, xr, V, buf = parts(split, X.shape[0], X.shape[1])
     n_spans = -(-(X.shape[0] if n < 0 else n) // SPAN)
     g = ctl[GEN] + 1
     ctl[ROW] = a
@@ -223,7 +242,7 @@ def split_row(gamma, X, x_sq, a, XT, points, n, out, split, fast):
 
 
 @njit(cache=True, nogil=True)
-def _serve(gamma, X, x_sq, XT, points, fast, session, ctl, done, buf, idle_spins):
+def _serve(gamma, X, x_sq, XT, points, fast, session, ctl, idle_spins):
     """Serve solve ``session``: compute spans of its rows from the back while it runs (the helper).
 
     After ``idle_spins`` spins without a new row it yields its CPU once (``sched_yield``) and
@@ -235,6 +254,8 @@ def _serve(gamma, X, x_sq, XT, points, fast, session, ctl, done, buf, idle_spins
     cache) posts its rows after announcing itself, and may have other ``points``.
     """
     m = X.shape[0]
+    done, _, _, _, _, _, buf = parts(ctl, m, X.shape[1])
+    # the helper's own scratch (the state's belongs to the solver)
     acc = np.empty(SPAN)
     P = np.empty(SPAN)
     E = np.empty(SPAN, dtype=np.int64)
@@ -385,8 +406,7 @@ def helping(ksrc, points):
         SMO's point of each variable, permuted in place by shrinking), or an empty array.
     """
     global _helper
-    kind, theta, X, x_sq, fast, XT, ws, csr, split = ksrc
-    ctl = split[0]
+    kind, theta, X, x_sq, fast, XT, ws, csr, ctl = ksrc
     if ctl.shape[0] == 0:
         yield
         return
@@ -396,9 +416,7 @@ def helping(ksrc, points):
         helper = _helper
     session = ctl[SESSION] + 1 + ctl[SESSION] % 2  # the next odd number
     ctl[SESSION] = session  # before the solve posts a row (its release store publishes this)
-    helper.sessions.put(
-        (float(theta[0]), X, x_sq, XT, points, bool(fast), session, ctl, split[1], split[2])
-    )
+    helper.sessions.put((float(theta[0]), X, x_sq, XT, points, bool(fast), session, ctl))
     try:
         yield
     finally:

@@ -19,6 +19,7 @@ from svmbook.solvers.row_split import (
     ROW,
     SESSION,
     helping,
+    parts,
     split_row,
     split_state,
     use_helper,
@@ -86,12 +87,13 @@ def test_helper_serves_spans_from_the_back_and_stops():
     solver then takes its published spans (and ignores those of an older generation)."""
     m = 4 * SPAN
     X, XT, x_sq, gamma = _points(m, 10, 3)
-    ctl, done, buf, *_ = split = split_state(m, 10)
+    ctl = split = split_state(m, 10)
+    done, *_, buf = parts(split, m, 10)
     points = np.arange(m, dtype=np.int64)
     a = 5
     ctl[ROW], ctl[N_AT], ctl[CLAIM] = a, -1, 0  # the solver "computes" span 0 itself
     ctl[GEN], ctl[SESSION] = 1, 1
-    args = (gamma, X, x_sq, XT, points, True, 1, ctl, done, buf, 10)
+    args = (gamma, X, x_sq, XT, points, True, 1, ctl, 10)
     helper = threading.Thread(target=row_split._serve, args=args)
     helper.start()
     deadline = time.monotonic() + 60
@@ -141,7 +143,7 @@ def test_fit_with_the_helper_is_the_fit_without(monkeypatch, mode):
     for threads in ("", "1"):
         monkeypatch.setenv("SVMBOOK_ROW_THREADS", threads)
         src = kernel_source(X=X, kernel=rbf(gamma=0.05), mode=mode)
-        assert (src.ksrc[8][0].shape[0] > 0) == use_helper(2, False, *X.shape)
+        assert (src.ksrc[8].shape[0] > 0) == use_helper(2, False, *X.shape)
         fits.append(SVC(smo_mode=mode, cache_size=4.0, gamma=0.05).fit(X, y))
     a, b = fits
     assert a.n_iter_ == b.n_iter_
@@ -166,10 +168,11 @@ def test_a_helper_of_an_ended_solve_serves_no_row_of_the_next():
     (whose points may differ) leaves without publishing a span of the next solve's rows."""
     m = 4 * SPAN
     X, XT, x_sq, gamma = _points(m, 10, 4)
-    ctl, done, buf, *_ = split_state(m, 10)
+    ctl = split_state(m, 10)
+    done, *_ = parts(ctl, m, 10)
     old_points = np.arange(m, dtype=np.int64)[::-1].copy()
     ctl[SESSION] = 1
-    args = (gamma, X, x_sq, XT, old_points, True, 1, ctl, done, buf, 10)
+    args = (gamma, X, x_sq, XT, old_points, True, 1, ctl, 10)
     helper = threading.Thread(target=row_split._serve, args=args)
     helper.start()
     ctl[SESSION] = 3  # the next solve announces itself, then posts a row at its own points

@@ -1,5 +1,6 @@
 """Kernel rows shared with the helper thread: the same values whoever computes which span."""
 
+import contextlib
 import threading
 import time
 
@@ -51,7 +52,7 @@ def test_split_rows_equal_the_rows_computed_whole(m, d):
     perm = np.random.default_rng(1).permutation(m).astype(np.int64)
     n = m // 3 + 5
     for helped in (False, True):
-        context = helping(ksrc, perm) if helped else row_split.contextlib.nullcontext()
+        context = helping(ksrc, perm) if helped else contextlib.nullcontext()
         with context:
             for a in (0, m // 2, m - 1):
                 out = np.zeros(m, dtype=np.float32)
@@ -71,7 +72,7 @@ def test_faithful_split_rows_equal_the_faithful_rows(m, d):
     ksrc = (2, np.array([gamma]), X, x_sq, False, np.empty((0, 0)), None, None, split)
     empty = np.empty(0, dtype=np.int64)
     for helped in (False, True):
-        context = helping(ksrc, empty) if helped else row_split.contextlib.nullcontext()
+        context = helping(ksrc, empty) if helped else contextlib.nullcontext()
         with context:
             for a in (0, m // 2, m - 1):
                 out = np.zeros(m, dtype=np.float32)

@@ -1,11 +1,11 @@
 """A second thread that computes part of each RBF kernel row of a solve, and is never waited for.
 
-Kernel rows are half of an SMO fit at 10,000 x 20 points (``make bench``'s floor) and nine
-tenths on USPS, and a row is a pass over all the points: it splits into independent spans. Two
-threads nearly halve a row (measured on the 2-vCPU VM, fast mode: 42 us to 26 us at
-10,000 x 20, 224 us to 124 us at 50,000 x 20), but a thread pool that waits for its workers
-turns every row into a wait for the scheduler as soon as another process holds a core (the
-multithreaded BLAS rows measured 4-5x slower then). So the work is shared without waiting:
+Kernel rows are half of an SMO fit at 10,000 x 20 points and most of it on USPS (256 features),
+by ``make bench``'s floor, and a row is a pass over all the points: it splits into independent
+spans. Two threads cut a row's time by 40-45 % (measured on the 2-vCPU VM, fast mode: 42 us
+to 26 us at 10,000 x 20, 224 us to 124 us at 50,000 x 20), but a thread pool that waits for
+its workers turns every row into a wait for the scheduler as soon as another process holds a
+core (the multithreaded BLAS rows measured 4-5x slower then). So the work is shared without waiting:
 
 * the row is cut into spans of :data:`~svmbook.solvers._rows_f32.SPAN` entries. The solver's
   thread takes them from the front, a helper thread from the back; the solver announces the

@@ -315,16 +315,20 @@ _helper = None
 _helper_lock = threading.Lock()
 
 
+_one_thread = 0  # open one_thread() contexts
+_one_thread_lock = threading.Lock()
+
+
 def _reset_after_fork():
-    global _helper
-    _helper = None  # the child has no helper thread: start a new one on first use
+    # the child has no helper thread (start a new one on first use), and a lock another thread
+    # of the parent held at the fork would stay held forever
+    global _helper, _helper_lock, _one_thread_lock
+    _helper = None
+    _helper_lock = threading.Lock()
+    _one_thread_lock = threading.Lock()
 
 
 os.register_at_fork(after_in_child=_reset_after_fork)
-
-
-_one_thread = 0  # open one_thread() contexts
-_one_thread_lock = threading.Lock()
 
 
 @contextlib.contextmanager

@@ -1,6 +1,8 @@
 """Kernel rows shared with the helper thread: the same values whoever computes which span."""
 
 import contextlib
+import multiprocessing
+import os
 import threading
 import time
 
@@ -182,3 +184,18 @@ def test_a_helper_of_an_ended_solve_serves_no_row_of_the_next():
     helper.join(60)
     assert not helper.is_alive()
     assert not np.any(done == 7)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX")
+def test_a_forked_child_starts_its_own_helper():
+    """A child forked while the parent's helper runs gets a helper of its own and fits."""
+    X, y = make_classification(n_samples=3000, n_features=15, random_state=1)
+    SVC(smo_mode="fast", cache_size=4.0).fit(X, y)  # the parent's helper is started
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(1) as pool:
+        n_iter = pool.apply(_fit_n_iter, (X, y))
+    assert n_iter == SVC(smo_mode="fast", cache_size=4.0).fit(X, y).n_iter_[0]
+
+
+def _fit_n_iter(X, y):
+    return int(SVC(smo_mode="fast", cache_size=4.0).fit(X, y).n_iter_[0])

@@ -126,7 +126,13 @@ def _spin_pause(typingctx):
 
 
 def no_split():
-    """Return the split state of a solve without a helper (an empty array)."""
+    """Return the split state of a solve without a helper.
+
+    Returns
+    -------
+    ndarray of int64 of shape (0,)
+        An empty state: rows are computed by the solver's thread alone.
+    """
     return np.zeros(0, dtype=np.int64)
 
 
@@ -139,6 +145,11 @@ def split_state(m, d):
 
     One int64 array (a solver passes the kernel source, which carries it, to every function of
     its loop: one array costs less there than eight), laid out by :func:`parts`.
+
+    Parameters
+    ----------
+    m, d : int
+        Number of points and of features.
 
     Returns
     -------
@@ -156,6 +167,13 @@ def parts(S, m, d):
     :data:`SESSION`); then come ``done`` (the generation each span was published with), the
     solver's span scratch ``E`` (int64), ``acc`` and ``P`` (float64), ``xr`` (float64, shape
     (1, d)) and ``V`` (float32), and the helper's row buffer ``buf`` (float32, length m).
+
+    Parameters
+    ----------
+    S : ndarray of int64
+        The state of :func:`split_state` for ``m`` and ``d``.
+    m, d : int
+        Number of points and of features.
 
     Returns
     -------
@@ -338,6 +356,11 @@ def one_thread():
     For fits that run in parallel (the searcher's workers, :class:`svmbook.model_selection.
     SVMSearchCV` with ``n_jobs``): they already use the cores, and a helper per fit would only
     take turns with them.
+
+    Yields
+    ------
+    None
+        Inside the context :func:`use_helper` is False.
     """
     global _one_thread
     with _one_thread_lock:
@@ -408,6 +431,11 @@ def helping(ksrc, points):
     points : ndarray of int64
         The array the solve passes to :func:`split_row` for rows at its active points (the
         SMO's point of each variable, permuted in place by shrinking), or an empty array.
+
+    Yields
+    ------
+    None
+        Inside the context the helper serves the solve's rows, when it comes.
     """
     global _helper
     kind, theta, X, x_sq, fast, XT, ws, csr, ctl = ksrc

@@ -906,8 +906,8 @@ def choose_mode(kind, n_points, n_features, sparse, cache_size):
     time): make_classification 20 features 0.96, 0.93, 0.99 at 2,000, 5,000, 10,000 points
     (the last with 52 % of the rows cached), eps-SVR 1.03 and one-class 0.93 at 5,000, 64
     features 1.05 (5,000 points) and 1.09 (digits), USPS (256 features) 1.45; ``make bench``
-    at 50,000 points (2 % cached) below 0.7. Where the two are about even the faithful mode
-    is kept: it is LIBSVM's iteration for iteration.
+    at 50,000 points (2 % cached) 0.79-0.86 in three runs. Where the two are about even the
+    faithful mode is kept: it is LIBSVM's iteration for iteration.
 
     Parameters
     ----------

@@ -183,12 +183,13 @@ FLOOR_MAX_N = 15_000
 def make_fits(kind, X, y, gamma, cache):
     """Return ``{solver name: fit callable}`` for a problem kind, all on the same data.
 
-    Every svmbook entry is an estimator a user calls: ``default`` (``smo_mode="auto"``),
-    ``faithful`` and ``fast`` (the two modes forced), and ``floor``: the same SMO core on a row
-    cache that already holds every float32 kernel row (the Gram matrix is computed and cached
-    before the timer starts, once per case), so its time is the solve's alone, as if kernel rows
-    were free: the limit that a faster kernel computation could approach (only for
-    ``n <= FLOOR_MAX_N``; binary and one-class problems and regression).
+    The timed svmbook entries are estimators a user calls, ``default`` (``smo_mode="auto"``),
+    ``faithful`` and ``fast`` (the two modes forced), beside one reference that is not:
+    ``floor``, the same SMO core on a row cache that already holds every float32 kernel row
+    (the Gram matrix is computed and cached before the timer starts, once per case), so its
+    time is the solve's alone, as if kernel rows were free: the limit that a faster kernel
+    computation could approach (only for ``n <= FLOOR_MAX_N``; binary and one-class problems
+    and regression).
     """
     from sklearn import svm
     from sklearn.metrics.pairwise import rbf_kernel

@@ -22,8 +22,8 @@ core (the multithreaded BLAS rows measured 4-5x slower then). So the work is sha
   the faithful :func:`~svmbook.solvers._rows_f32.rbf_span_exact`) on spans fixed by the row's
   length, so a row is the same bit for bit whoever computed which part: the solver's path
   does not depend on timing;
-* ``ctl`` and ``done`` are read and written with acquire/release atomics (:func:`_load_acquire`,
-  :func:`_store_release`), so the helper's values are complete when the solver sees them
+* ``ctl`` and ``done`` are read and written with acquire/release atomics (:func:`load_acquire`,
+  :func:`store_release`), so the helper's values are complete when the solver sees them
   published, and a compiled loop re-reads them.
 
 Whether a solve gets the helper is a rule on the problem's shape and the machine, never on the
@@ -52,12 +52,17 @@ from ._rows_f32 import RBF_KIND, SPAN, rbf_at_span_fast, rbf_span_exact, rbf_spa
 
 __all__ = [
     "MIN_ENTRIES",
+    "helper_allowed",
     "helping",
+    "load_acquire",
+    "monotonic_ns",
     "one_thread",
+    "post",
     "no_split",
     "parts",
     "split_row",
     "split_state",
+    "store_release",
     "use_helper",
 ]
 
@@ -83,7 +88,7 @@ _sched_yield = types.ExternalFunction("sched_yield", types.int32())
 
 
 @intrinsic
-def _load_acquire(typingctx, arr, i):
+def load_acquire(typingctx, arr, i):
     """``arr[i]`` of an int64 array, read with acquire ordering (never hoisted out of a loop)."""
     sig = types.int64(arr, i)
 
@@ -96,7 +101,7 @@ def _load_acquire(typingctx, arr, i):
 
 
 @intrinsic
-def _store_release(typingctx, arr, i, v):
+def store_release(typingctx, arr, i, v):
     """``arr[i] = v`` for an int64 array, written with release ordering."""
     sig = types.void(arr, i, v)
 
@@ -121,6 +126,24 @@ def _spin_pause(typingctx):
             fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.sse2.pause")
             builder.call(fn, [])
         return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@intrinsic
+def monotonic_ns(typingctx, clock):
+    """Return POSIX ``clock_gettime(clock)`` in nanoseconds (pass ``time.CLOCK_MONOTONIC``)."""
+    sig = types.int64(clock)
+
+    def codegen(context, builder, signature, args):
+        i32, i64 = ir.IntType(32), ir.IntType(64)
+        ts = cgutils.alloca_once(builder, ir.ArrayType(i64, 2))
+        fnty = ir.FunctionType(i32, [i32, ts.type])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "clock_gettime")
+        builder.call(fn, [builder.trunc(args[0], i32), ts])
+        sec = builder.load(builder.gep(ts, [i32(0), i32(0)]))
+        nsec = builder.load(builder.gep(ts, [i32(0), i32(1)]))
+        return builder.add(builder.mul(sec, i64(1_000_000_000)), nsec)
 
     return sig, codegen
 
@@ -244,10 +267,10 @@ def split_row(gamma, X, x_sq, a, XT, points, n, out, split, fast):
     g = ctl[GEN] + 1
     ctl[ROW] = a
     ctl[N_AT] = n
-    _store_release(ctl, CLAIM, -1)
-    _store_release(ctl, GEN, g)  # publishes the row and the reset claim with it
+    store_release(ctl, CLAIM, -1)
+    store_release(ctl, GEN, g)  # publishes the row and the reset claim with it
     for c in range(n_spans):
-        if _load_acquire(done, c) == g:  # the helper did spans c.. (it works back to front)
+        if load_acquire(done, c) == g:  # the helper did spans c.. (it works back to front)
             lo = c * SPAN
             if n < 0:
                 out[lo:] = buf[lo:]
@@ -255,7 +278,7 @@ def split_row(gamma, X, x_sq, a, XT, points, n, out, split, fast):
                 for t in range(lo, n):
                     out[points[t]] = buf[points[t]]
             return
-        _store_release(ctl, CLAIM, c)
+        store_release(ctl, CLAIM, c)
         _span(gamma, X, x_sq, a, XT, points, n, c, out, acc, P, E, V, xr, fast)
 
 
@@ -281,8 +304,8 @@ def _serve(gamma, X, x_sq, XT, points, fast, session, ctl, idle_spins):
     xr = np.empty((1, X.shape[1]))
     seen = 0  # generations start at 1: serve the row posted before the helper came, if any
     idle = 0
-    while _load_acquire(ctl, SESSION) == session:
-        g = _load_acquire(ctl, GEN)
+    while load_acquire(ctl, SESSION) == session:
+        g = load_acquire(ctl, GEN)
         if g == seen:
             idle += 1
             if idle >= idle_spins:
@@ -292,19 +315,19 @@ def _serve(gamma, X, x_sq, XT, points, fast, session, ctl, idle_spins):
             continue
         a = ctl[ROW]
         n = ctl[N_AT]
-        if _load_acquire(ctl, GEN) != g:  # a newer row was posted while reading this one
+        if load_acquire(ctl, GEN) != g:  # a newer row was posted while reading this one
             continue
-        if _load_acquire(ctl, SESSION) != session:  # the row of a later solve
+        if load_acquire(ctl, SESSION) != session:  # the row of a later solve
             return
         seen = g
         idle = 0
         if n > points.shape[0] or not 0 <= a < m:  # never index out of bounds, whatever is read
             continue
         for c in range(-(-(m if n < 0 else n) // SPAN) - 1, -1, -1):
-            if _load_acquire(ctl, CLAIM) >= c or _load_acquire(ctl, GEN) != g:
+            if load_acquire(ctl, CLAIM) >= c or load_acquire(ctl, GEN) != g:
                 break
             _span(gamma, X, x_sq, a, XT, points, n, c, buf, acc, P, E, V, xr, fast)
-            _store_release(done, c, g)
+            store_release(done, c, g)
 
 
 #: Spins without a new row before the helper yields its CPU once (about 50 us). Measured at
@@ -315,18 +338,21 @@ _IDLE_SPINS = 2_000
 
 
 class _Helper:
-    """The helper thread: takes one solve at a time from its queue and serves it until it stops."""
+    """The helper thread: runs the jobs of its queue one at a time (:func:`post`)."""
 
     def __init__(self):
-        self.sessions = queue.SimpleQueue()
+        self.jobs = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="svmbook-row-helper", daemon=True)
         self.thread.start()
 
     def _run(self):
         while True:
-            args = self.sessions.get()
-            _serve(*args, _IDLE_SPINS)
-            args = None  # do not keep the solve's points alive until the next one
+            fn, args = self.jobs.get()
+            try:
+                fn(*args)
+            except Exception:  # noqa: BLE001 -- the caller did the job itself; keep the thread
+                pass
+            fn = args = None  # do not keep a job's arrays alive until the next one
 
 
 _helper = None
@@ -379,6 +405,20 @@ def _cpus():
         return os.cpu_count() or 1
 
 
+def helper_allowed():
+    """Whether work may go to the helper thread here and now (a rule on the machine, not the load).
+
+    Returns
+    -------
+    bool
+        True on a POSIX system with at least two CPUs for the process, outside
+        :func:`one_thread` and with ``SVMBOOK_ROW_THREADS`` unset or not ``1``.
+    """
+    if _one_thread or os.environ.get("SVMBOOK_ROW_THREADS", "").strip() == "1":
+        return False
+    return os.name == "posix" and _cpus() >= 2  # sched_yield, clock_gettime
+
+
 def use_helper(kind, sparse, m, d):
     """Whether a solve's kernel rows are shared with the helper thread (a rule on the shape).
 
@@ -395,24 +435,38 @@ def use_helper(kind, sparse, m, d):
     -------
     bool
         True for RBF rows of dense points (either SMO mode) with ``m d >= MIN_ENTRIES`` and at
-        least two spans, on a POSIX system with at least two CPUs for the process, outside
-        :func:`one_thread` and with ``SVMBOOK_ROW_THREADS`` unset or not ``1``.
+        least two spans, where :func:`helper_allowed`.
 
     Examples
     --------
     >>> use_helper(2, False, 100, 20)
     False
     """
-    if _one_thread or os.environ.get("SVMBOOK_ROW_THREADS", "").strip() == "1":
-        return False
     return bool(
-        kind == RBF_KIND
-        and not sparse
-        and m * d >= MIN_ENTRIES
-        and m > SPAN
-        and os.name == "posix"  # sched_yield
-        and _cpus() >= 2
+        kind == RBF_KIND and not sparse and m * d >= MIN_ENTRIES and m > SPAN and helper_allowed()
     )
+
+
+def post(fn, *args):
+    """Run ``fn(*args)`` on the helper thread once it is free (started on first use); no waiting.
+
+    ``fn`` is a jitted ``nogil`` function that coordinates with its caller through atomics in
+    its arguments (:func:`load_acquire`, :func:`store_release`), so that the caller never waits
+    for it: a job that starts late, or not before the caller is done, only does less.
+
+    Parameters
+    ----------
+    fn : callable
+        The job.
+    *args
+        Its arguments (kept alive until it returns).
+    """
+    global _helper
+    with _helper_lock:
+        if _helper is None:
+            _helper = _Helper()
+        helper = _helper
+    helper.jobs.put((fn, args))
 
 
 @contextlib.contextmanager
@@ -437,18 +491,13 @@ def helping(ksrc, points):
     None
         Inside the context the helper serves the solve's rows, when it comes.
     """
-    global _helper
     kind, theta, X, x_sq, fast, XT, ws, csr, ctl = ksrc
     if ctl.shape[0] == 0:
         yield
         return
-    with _helper_lock:
-        if _helper is None:
-            _helper = _Helper()
-        helper = _helper
     session = ctl[SESSION] + 1 + ctl[SESSION] % 2  # the next odd number
     ctl[SESSION] = session  # before the solve posts a row (its release store publishes this)
-    helper.sessions.put((float(theta[0]), X, x_sq, XT, points, bool(fast), session, ctl))
+    post(_serve, float(theta[0]), X, x_sq, XT, points, bool(fast), session, ctl, _IDLE_SPINS)
     try:
         yield
     finally:

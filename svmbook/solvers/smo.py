@@ -57,7 +57,14 @@ from .cache import (
     row,
     row_active,
 )
-from .row_split import helping
+from .row_split import (
+    helper_allowed,
+    helping,
+    load_acquire,
+    monotonic_ns,
+    post,
+    store_release,
+)
 
 __all__ = [
     "FAST_MAX_CACHED",
@@ -68,6 +75,7 @@ __all__ = [
     "default_max_iter",
     "fill_in_order",
     "solve",
+    "solve_many",
 ]
 
 TAU = 1e-12
@@ -1076,19 +1084,226 @@ def solve(
     if rows is None:
         source = kernel_source(K, X, kernel, mode=mode)
         cache = make_cache(source.n_points, cache_size)
-    elif not isinstance(rows, RowCache):
-        raise TypeError(f"rows must be a svmbook.solvers.cache.RowCache, got {type(rows)!r}")
-    elif K is not None or X is not None or kernel is not None:
-        raise ValueError("give either rows or K / X and kernel, not both")
     else:
-        source, cache = rows.source, rows.cache
+        source, cache = _shared(rows, K, X, kernel)
         mode = "fast" if source.ksrc[4] else "faithful"
     points = None if rows is None else rows.points
     m = source.n_points if points is None else points.shape[0]
     stats0 = cache[5].copy()  # a shared cache has counted earlier solves
-    p = np.ascontiguousarray(p, dtype=np.float64).ravel()
+    y, r, p, C, alpha = _problem(p, y, C, alpha0, row_map, m, points)
+    tol, max_iter = _limits(tol, max_iter, y.shape[0])
+    st = _state(source, y, r, p, C, alpha)
+    ksrc = source.ksrc
+    n_prefilled = 0
+    if mode == "fast" and prefill_gram and not source.sparse and cache[0].shape[0] >= m:
+        n_prefilled = prefill(cache, source)
+
+    # a cache holding every row (prefilled, shared) leaves no row to compute: no BLAS threads to
+    # set, no helper to wake (waking it costs the GIL hand-overs of a session, 0.1 ms a solve)
+    all_cached = _all_cached(cache, m)
+    if blas_threads == "auto":
+        blas_threads = (
+            None
+            if all_cached
+            else _blas_threads_auto(source.kind, source.n_features, source.sparse, m)
+        )
+    helper = contextlib.nullcontext() if all_cached else helping(ksrc, st[1])
+    with blas_limit(blas_threads), helper:
+        res = _run_solve(st, ksrc, cache, tol, shrinking, max_iter, nu, warn)
+    res.time = time.perf_counter() - t0
+    _set_stats(res, cache[5] - stats0, cache, n_prefilled, mode, blas_threads)
+    return res
+
+
+def solve_many(problems, rows, *, tol=1e-3, shrinking=True, max_iter=-1, warn=True):
+    """Solve several problems of :func:`solve` on one shared row cache.
+
+    The results are those of ``[solve(*problem, rows=rows, ...) for problem in problems]``,
+    bit for bit, with the Python around each solve done once for all (45 one-vs-one machines
+    of a few hundred samples each on the digits, where it was a third of the fit). When the
+    cache holds every row (prefilled), the problems are shared with the helper thread of
+    :mod:`svmbook.solvers.row_split`, which is never waited for: this thread solves them from
+    the first on, the helper from the last back, each on its own state and its own copy of
+    the cache's bookkeeping (the rows themselves are only read); this thread stops at the first
+    problem the helper has published, and a problem both took is solved twice, each thread
+    keeping its own answer. The answers do not depend on who solved which.
+
+    Parameters
+    ----------
+    problems : sequence of tuple
+        ``(p, y, C, alpha0, row_map)`` per problem, as the arguments of :func:`solve`
+        (``row_map`` may be None).
+    rows : svmbook.solvers.cache.RowCache
+        The kernel source and its row cache, as ``rows`` of :func:`solve`; a problem's points
+        are those of :attr:`~svmbook.solvers.cache.RowCache.points` (all of them when None).
+    tol, shrinking, max_iter, warn
+        As in :func:`solve`, for every problem.
+
+    Returns
+    -------
+    list of SMOResult
+        One per problem, in order; ``time`` is each solve's own.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As :func:`solve`, naming the first problem that fails its checks.
+
+    Examples
+    --------
+    >>> from svmbook.solvers.cache import row_cache
+    >>> rows = row_cache(K=np.eye(3), cache_size=1.0)
+    >>> one = (-np.ones(2), np.array([1.0, -1.0]), 10.0, np.zeros(2))
+    >>> [res.alpha for res in solve_many([one + ([0, 1],), one + ([0, 2],)], rows)]
+    [array([1., 1.]), array([1., 1.])]
+    """
+    source, cache = _shared(rows, None, None, None)
+    mode = "fast" if source.ksrc[4] else "faithful"
+    points = rows.points
+    m = source.n_points if points is None else points.shape[0]
+    tol = _limits(tol, max_iter, 0)[0]
+    arrays, caps = [], []
+    for k, (p, y, C, alpha0, row_map) in enumerate(problems):
+        try:
+            arrays.append(_problem(p, y, C, alpha0, row_map, m, points))
+        except ValueError as err:
+            raise ValueError(f"problem {k}: {err}") from None
+        caps.append(_limits(tol, max_iter, arrays[-1][0].shape[0])[1])
+    n_problems = len(arrays)
+    if n_problems == 0:
+        return []
+    bounds = np.zeros(n_problems + 1, dtype=np.int64)
+    np.cumsum([a[0].shape[0] for a in arrays], out=bounds[1:])
+    # (y, r, p, C, alpha) of every problem, end to end
+    Y, R, P, CB, A = (np.concatenate([a[i] for a in arrays]) for i in range(5))
+    caps = np.array(caps, dtype=np.int64)
+    ints = np.zeros((n_problems, 6), dtype=np.int64)  # n_iter, status, 3 statistics, ns
+    floats = np.zeros((n_problems, 3))  # offset, r, objective
+    alpha_out, G_out = np.empty(A.shape[0]), np.empty(A.shape[0])
+    all_cached = _all_cached(cache, m)
+    blas_threads = (
+        None if all_cached else _blas_threads_auto(source.kind, source.n_features, source.sparse, m)
+    )
+    problem = (source.ksrc, source.diag, bounds, Y, R, P, CB, A, tol, bool(shrinking), caps)
+    ctl = np.full(_MANY_CTL + n_problems, -1, dtype=np.int64)  # claim, then done per problem
+    shared = all_cached and n_problems >= 2 and helper_allowed()
+    if shared:
+        helper_out = (np.empty(A.shape[0]), np.empty(A.shape[0]), np.zeros_like(ints),
+                      np.zeros_like(floats))  # fmt: skip
+        post(_solve_problems, *problem, _private(cache), *helper_out, ctl, True, _CLOCK)
+    with blas_limit(blas_threads):
+        stop = _solve_problems(*problem, cache, alpha_out, G_out, ints, floats, ctl, False, _CLOCK)
+    if stop < n_problems:  # the helper's answers from ``stop`` on (published: ctl was read)
+        lo = bounds[stop]
+        alpha_out[lo:], G_out[lo:] = helper_out[0][lo:], helper_out[1][lo:]
+        ints[stop:], floats[stop:] = helper_out[2][stop:], helper_out[3][stop:]
+    results = []
+    stats = {"n_slots": int(cache[0].shape[0]), "n_prefilled": 0, "mode": mode,
+             "blas_threads": blas_threads}  # fmt: skip
+    for k in range(n_problems):
+        lo, hi = bounds[k], bounds[k + 1]
+        n_iter, status, hits, computed, evals, ns = (int(v) for v in ints[k])
+        if status == 1 and warn:
+            _warn_max_iter(int(caps[k]), tol, 2)
+        results.append(SMOResult(
+            alpha=alpha_out[lo:hi], G=G_out[lo:hi], offset=float(floats[k, 0]),
+            r=float(floats[k, 1]), objective=float(floats[k, 2]), n_iter=n_iter,
+            status=status, n_kernel_evals=evals, n_rows_computed=computed, cache_hits=hits,
+            time=ns * 1e-9, stats=dict(stats),
+        ))  # fmt: skip
+    return results
+
+
+#: ``ctl`` of :func:`_solve_problems`: the problem this thread is solving, then one word per
+#: problem, the helper's flag that it published that problem's answer.
+_MANY_CTL = 8
+_CLOCK = getattr(time, "CLOCK_MONOTONIC", 1)
+
+
+def _private(cache):
+    """Return a copy of the cache's bookkeeping around the same rows (``data`` shared, read only).
+
+    A cache hit moves its slot in the LRU lists and counts itself: a second thread reading a
+    full cache gets its own lists and counters.
+    """
+    data, *book = cache
+    return (data, *(a.copy() for a in book))
+
+
+@njit(cache=True, nogil=True)
+def _solve_problems(ksrc, diag, bounds, Y, R, P, CB, A, eps, shrinking, caps, cache, alpha_out,
+                    G_out, ints, floats, ctl, back, clock):  # fmt: skip
+    """Solve the problems of :func:`solve_many`, from the first on or (``back``) from the last.
+
+    Problem ``k`` is ``Y, R, P, CB, A`` at ``bounds[k]:bounds[k + 1]``. Front: before each
+    problem, stop if the other side published it (``ctl[_MANY_CTL + k] == 1``: it works back
+    to front, so every later one is published too), else announce it in ``ctl[0]``. Back: stop
+    at the problem the front announced, publish each one solved. Returns the first problem not
+    solved here (front) or the last one solved (back).
+    """
+    n_problems = bounds.shape[0] - 1
+    for step in range(n_problems):
+        k = n_problems - 1 - step if back else step
+        if back:
+            if load_acquire(ctl, 0) >= k:
+                return k + 1
+        else:
+            if load_acquire(ctl, _MANY_CTL + k) == 1:
+                return k
+            store_release(ctl, 0, k)
+        t0 = monotonic_ns(clock)
+        lo, hi = bounds[k], bounds[k + 1]
+        l = hi - lo
+        r = R[lo:hi].copy()
+        alpha = A[lo:hi].copy()
+        C = CB[lo:hi].copy()
+        QD = np.empty(l)
+        alpha_status = np.empty(l, dtype=np.int8)
+        for t in range(l):
+            QD[t] = diag[r[t]]
+            if alpha[t] >= C[t]:
+                alpha_status[t] = UPPER_BOUND
+            elif alpha[t] <= 0:
+                alpha_status[t] = LOWER_BOUND
+            else:
+                alpha_status[t] = FREE
+        st = (Y[lo:hi].copy(), r, QD, P[lo:hi].copy(), alpha, C, np.empty(l), np.empty(l),
+              alpha_status, np.arange(l))  # fmt: skip
+        s0, s1, s2 = cache[5][0], cache[5][1], cache[5][2]
+        n_iter, status, offset, rr, objective = _run(
+            st, ksrc, cache, eps, shrinking, caps[k], False, alpha_out[lo:hi], G_out[lo:hi]
+        )
+        ints[k, 0] = n_iter
+        ints[k, 1] = status
+        ints[k, 2] = cache[5][0] - s0
+        ints[k, 3] = cache[5][1] - s1
+        ints[k, 4] = cache[5][2] - s2
+        ints[k, 5] = monotonic_ns(clock) - t0
+        floats[k, 0] = offset
+        floats[k, 1] = rr
+        floats[k, 2] = objective
+        if back:
+            store_release(ctl, _MANY_CTL + k, 1)
+    return 0 if back else n_problems
+
+
+def _shared(rows, K, X, kernel):
+    """Return the source and cache of a :class:`RowCache` passed as ``rows`` (checked)."""
+    if not isinstance(rows, RowCache):
+        raise TypeError(f"rows must be a svmbook.solvers.cache.RowCache, got {type(rows)!r}")
+    if K is not None or X is not None or kernel is not None:
+        raise ValueError("give either rows or K / X and kernel, not both")
+    return rows.source, rows.cache
+
+
+def _problem(p, y, C, alpha0, row_map, m, points):
+    """Check one problem of :func:`solve`; return ``(y, r, p, C, alpha)`` as fresh arrays.
+
+    ``r`` maps the variables to points of the source (through ``points`` when given).
+    """
+    p = np.array(p, dtype=np.float64).ravel()
     l = p.shape[0]
-    y = np.ascontiguousarray(y, dtype=np.float64).ravel()
+    y = np.array(y, dtype=np.float64).ravel()
     if y.shape[0] != l or not np.all(np.abs(y) == 1):
         raise ValueError("y must have one entry in {-1, +1} per variable")
     C = np.broadcast_to(np.asarray(C, dtype=np.float64), (l,)).copy()
@@ -1099,7 +1314,7 @@ def solve(
             raise ValueError(f"K has {m} points but there are {l} variables: give row_map")
         r = np.arange(l, dtype=np.int64)
     else:
-        r = np.ascontiguousarray(row_map, dtype=np.int64).ravel()
+        r = np.array(row_map, dtype=np.int64).ravel()
         if r.shape[0] != l or r.min() < 0 or r.max() >= m:
             raise ValueError("row_map must hold l indices into the m points of K")
     if points is not None:  # the samples are some points of a shared source
@@ -1113,71 +1328,96 @@ def solve(
             f"alpha0 is infeasible: 0 <= alpha0 <= C fails at {bad.size} entries "
             f"(first index {bad[0]}: {alpha[bad[0]]!r} not in [0, {C[bad[0]]!r}])"
         )
+    return y, r, p, C, alpha
+
+
+def _limits(tol, max_iter, l):
+    """Return the checked ``(tol, max_iter)`` of a solve of ``l`` variables (-1: LIBSVM's cap)."""
     if not tol > 0:
         raise ValueError(f"tol must be > 0, got {tol}")
     if max_iter is None or max_iter < 0:
         max_iter = default_max_iter(l)
-    max_iter = int(max_iter)
+    return float(tol), int(max_iter)
 
+
+def _state(source, y, r, p, C, alpha):
+    """Return the solver state ``(y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set)``."""
+    l = y.shape[0]
     QD = np.ascontiguousarray(source.diag[r], dtype=np.float64)
     alpha_status = np.empty(l, dtype=np.int8)
     alpha_status[:] = np.where(alpha >= C, UPPER_BOUND, np.where(alpha <= 0, LOWER_BOUND, FREE))
     active_set = np.arange(l, dtype=np.int64)
-    G = np.empty(l)
-    G_bar = np.empty(l)
-    st = (y.copy(), r.copy(), QD, p.copy(), alpha, C, G, G_bar, alpha_status, active_set)
-    ksrc = source.ksrc
-    n_prefilled = 0
-    if mode == "fast" and prefill_gram and not source.sparse and cache[0].shape[0] >= m:
-        n_prefilled = prefill(cache, source)
+    return (y, r, QD, p, alpha, C, np.empty(l), np.empty(l), alpha_status, active_set)
 
-    # a cache holding every row (prefilled, shared) leaves no row to compute: no BLAS threads to
-    # set, no helper to wake (waking it costs the GIL hand-overs of a session, 0.1 ms a solve)
-    all_cached = cache[0].shape[0] >= m and bool(np.all(cache[1] >= 0))
-    if blas_threads == "auto":
-        blas_threads = (
-            None
-            if all_cached
-            else _blas_threads_auto(source.kind, source.n_features, source.sparse, m)
-        )
-    helper = contextlib.nullcontext() if all_cached else helping(ksrc, st[1])
-    with blas_limit(blas_threads), helper:
-        init_gradient(st, ksrc, cache)
-        n_iter, status, offset, rr = solve_loop(
-            st, ksrc, cache, float(tol), bool(shrinking), max_iter, bool(nu)
-        )
-    _, _, _, p_s, alpha_s, _, G_s, _, _, perm = st
-    objective = 0.5 * float(np.dot(alpha_s, G_s + p_s))
+
+def _all_cached(cache, m):
+    """Whether the cache holds every row of the source (so no row will be computed)."""
+    return cache[0].shape[0] >= m and bool(np.all(cache[1] >= 0))
+
+
+@njit(cache=True, nogil=True)
+def _run(st, ksrc, cache, eps, shrinking, max_iter, nu, alpha_out, G_out):
+    """Initialise the gradient, run :func:`solve_loop`, put the solution in the caller's order.
+
+    Returns ``(n_iter, status, offset, r, objective)``; the objective is LIBSVM's
+    ``sum_i alpha_i (G_i + p_i) / 2``, summed in the solver's (shrinking-permuted) order as
+    ``Solver::Solve`` does before it puts the solution back.
+    """
+    init_gradient(st, ksrc, cache)
+    n_iter, status, offset, rr = solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu)
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    v = 0.0
+    for t in range(alpha.shape[0]):
+        v += alpha[t] * (G[t] + p[t])
+        alpha_out[active_set[t]] = alpha[t]
+        G_out[active_set[t]] = G[t]
+    return n_iter, status, offset, rr, v / 2
+
+
+def _run_solve(st, ksrc, cache, tol, shrinking, max_iter, nu, warn):
+    """Run one prepared solve; return its :class:`SMOResult` (time and statistics unset)."""
+    l = st[0].shape[0]
     alpha_out = np.empty(l)
-    alpha_out[perm] = alpha_s
     G_out = np.empty(l)
-    G_out[perm] = G_s
-    stats = cache[5] - stats0
-    elapsed = time.perf_counter() - t0
+    n_iter, status, offset, rr, objective = _run(
+        st, ksrc, cache, tol, bool(shrinking), max_iter, bool(nu), alpha_out, G_out
+    )
     if status == 1 and warn:
-        warnings.warn(
-            f"Solver terminated early (max_iter={max_iter}).  Consider pre-processing your "
-            f"data with StandardScaler or MinMaxScaler. SMO stopped before reaching tol={tol}: "
-            "the returned alpha is feasible but not optimal; increase max_iter or tol.",
-            ConvergenceWarning,
-            stacklevel=2,
-        )
+        _warn_max_iter(max_iter, tol, 3)
     return SMOResult(
         alpha=alpha_out,
         G=G_out,
         offset=float(offset),
         r=float(rr),
-        objective=objective,
+        objective=float(objective),
         n_iter=int(n_iter),
         status=int(status),
-        n_kernel_evals=int(stats[2]),
-        n_rows_computed=int(stats[1]),
-        cache_hits=int(stats[0]),
-        time=elapsed,
-        stats={
-            "n_slots": int(cache[0].shape[0]),
-            "n_prefilled": int(n_prefilled),
-            "mode": mode,
-            "blas_threads": blas_threads,
-        },
+        n_kernel_evals=0,
+        n_rows_computed=0,
+        cache_hits=0,
+        time=0.0,
     )
+
+
+def _warn_max_iter(max_iter, tol, depth):
+    """Warn that a solve stopped at ``max_iter``; ``depth``: the caller's frames above this."""
+    warnings.warn(
+        f"Solver terminated early (max_iter={max_iter}).  Consider pre-processing your "
+        f"data with StandardScaler or MinMaxScaler. SMO stopped before reaching tol={tol}: "
+        "the returned alpha is feasible but not optimal; increase max_iter or tol.",
+        ConvergenceWarning,
+        stacklevel=depth + 1,
+    )
+
+
+def _set_stats(res, stats, cache, n_prefilled, mode, blas_threads):
+    """Fill the kernel-row statistics of ``res`` from the counters' change ``stats``."""
+    res.n_kernel_evals = int(stats[2])
+    res.n_rows_computed = int(stats[1])
+    res.cache_hits = int(stats[0])
+    res.stats = {
+        "n_slots": int(cache[0].shape[0]),
+        "n_prefilled": int(n_prefilled),
+        "mode": mode,
+        "blas_threads": blas_threads,
+    }

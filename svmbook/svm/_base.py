@@ -77,7 +77,7 @@ from ..solvers.smo import choose_mode
 from ..thresholds import platt_fit
 from . import multiclass as _mc
 from . import probability as _proba
-from ._machines import MACHINES, FitParams, Warm
+from ._machines import MACHINES, FitParams, Warm, c_svc_smo_shared
 
 __all__ = ["GRAM_REUSE_MAX"]
 
@@ -671,20 +671,27 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         shared = kept if kept is not None else shared
         solver_kernel = kernel  # the loop rebinds kernel to a shared cache's per-machine view
         cw = self.class_weight_
-        machines, coefs, intercepts = [], [], []
-        for (idx, t, i, j), w0 in zip(tasks, warm, strict=True):
-            if shared is not None:
-                data, kernel = None, shared.subset(idx)
-            elif kernel == "precomputed":
-                data = full if idx.shape[0] == X.shape[0] else full[np.ix_(idx, idx)]
-            else:
-                data = full[idx]
-            if shared is None:
-                data = _writeable(data)
+        args = []  # per machine: samples, signs, sample weights, class weights
+        for idx, t, i, j in tasks:
             sw = None if sample_weight is None else sample_weight[idx]
-            cw_pair = (cw[i], cw[j]) if j is not None else (cw[i], 1.0)
-            m = machine(p, data, kernel, t, sw, cw_pair, w0)
-            machines.append(m)
+            args.append((idx, t, sw, (cw[i], cw[j]) if j is not None else (cw[i], 1.0)))
+        machines = None
+        if shared is not None and self._impl == "svc" and p.solver == "smo":
+            machines = c_svc_smo_shared(p, shared, args, warm)
+        if machines is None:
+            machines = []
+            for (idx, t, sw, cw_pair), w0 in zip(args, warm, strict=True):
+                if shared is not None:
+                    data, kernel = None, shared.subset(idx)
+                elif kernel == "precomputed":
+                    data = full if idx.shape[0] == X.shape[0] else full[np.ix_(idx, idx)]
+                else:
+                    data = full[idx]
+                if shared is None:
+                    data = _writeable(data)
+                machines.append(machine(p, data, kernel, t, sw, cw_pair, w0))
+        coefs, intercepts = [], []
+        for (idx, _, _, _), m in zip(tasks, machines, strict=True):
             coef = np.zeros(X.shape[0])
             coef[idx] = m.dual_coef
             coefs.append(coef)

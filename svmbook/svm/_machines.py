@@ -208,8 +208,7 @@ def _c_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
     that solution, sharing the kernel rows.
     """
     w = _weights(t, sample_weight)
-    upper = w * np.where(t > 0, p.C * class_weight[0], p.C * class_weight[1])
-    cw = None if class_weight == (1.0, 1.0) else {-1.0: class_weight[0], 1.0: class_weight[1]}
+    cw, upper = _c_svc_bounds(p, t, w, class_weight)
     options = dict(C=p.C, class_weight=cw, **_smo_options(p))
     first_iter = 0
     if warm is not None and warm.kernel_changed:
@@ -225,6 +224,48 @@ def _c_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):
                         **options)  # fmt: skip
     res.n_iter += first_iter
     return _first_positive(res)
+
+
+def _c_svc_bounds(p, t, w, class_weight):
+    """Return the adapter's class weights (None when both are 1) and the bounds ``C_i``."""
+    upper = w * np.where(t > 0, p.C * class_weight[0], p.C * class_weight[1])
+    cw = None if class_weight == (1.0, 1.0) else {-1.0: class_weight[0], 1.0: class_weight[1]}
+    return cw, upper
+
+
+def c_svc_smo_shared(p, rows, tasks, warm):
+    """Fit the C-SVC machines of one fit on one shared row cache, with one set-up of the core.
+
+    Each machine is the one :func:`_c_svc_smo` fits on ``rows.subset(samples)``, bit for bit
+    (:func:`svmbook.svm.formulations.solve_c_svc_many`). Returns None when a machine needs the
+    two-stage warm start of a kernel change, which that function does not do.
+
+    Parameters
+    ----------
+    p : FitParams
+        The estimator's parameters.
+    rows : svmbook.solvers.cache.RowCache
+        The kernel rows of all the training points.
+    tasks : sequence of tuple
+        ``(samples, t, sample_weight, class_weight)`` per machine: the machine's samples,
+        their signs, and the machine's ``sample_weight`` and ``class_weight`` arguments.
+    warm : sequence of Warm or None
+        Per machine, as the machine's ``warm`` argument.
+
+    Returns
+    -------
+    list of svmbook.svm.formulations.FormulationResult or None
+    """
+    if any(w is not None and w.kernel_changed for w in warm):
+        return None
+    problems = []
+    for (samples, t, sample_weight, class_weight), w0 in zip(tasks, warm, strict=True):
+        cw, upper = _c_svc_bounds(p, t, _weights(t, sample_weight), class_weight)
+        problems.append((samples, -t, cw, sample_weight, _warm_alpha(w0, upper)))
+    options = _smo_options(p)
+    del options["mode"]  # the rows' own
+    results = F.solve_c_svc_many(rows, problems, C=p.C, **options)
+    return [_first_positive(res) for res in results]
 
 
 def _nu_svc_smo(p, data, kernel, t, sample_weight, class_weight, warm):

@@ -54,7 +54,7 @@ from .._validation import (
 )
 from ..solvers.cache import RowCache
 from ..solvers.decomposition import decompose
-from ..solvers.smo import fill_in_order, solve
+from ..solvers.smo import fill_in_order, solve, solve_many
 
 # Why the SMO solver rejects C = inf (the hard margin), said where the check fails.
 _SMO_FINITE = " for the SMO solver (for the hard margin use svmbook.qp, or a large finite C)"
@@ -62,6 +62,7 @@ _SMO_FINITE = " for the SMO solver (for the hard margin use svmbook.qp, or a lar
 __all__ = [
     "FormulationResult",
     "solve_c_svc",
+    "solve_c_svc_many",
     "solve_nu_svc",
     "solve_one_class",
     "solve_epsilon_svr",
@@ -269,25 +270,45 @@ def _grouped_order(first, w):
 # --------------------------------------------------------------------------------------------
 
 
-def _c_svc(src, first, w, C_first, C_second, alpha0, smo_kwargs):
-    """Solve C-SVC after validation (LIBSVM's ``solve_c_svc`` with its ``Cp``, ``Cn``).
+def _c_svc_problem(n, y, C, class_weight, sample_weight, alpha0):
+    """Set up C-SVC for the core (LIBSVM's ``solve_c_svc`` with its ``Cp``, ``Cn``).
 
-    ``src`` is the kernel source of :func:`_source`; ``first`` marks the samples of the first class
-    (LIBSVM's internal label +1); ``w`` are sample weights (``<= 0`` drops a sample); the bounds are
-    ``w_i * C_first`` or ``w_i * C_second``; ``smo_kwargs`` come from :func:`_smo_kwargs`. Returns
-    ``(alpha, upper_bound, SMOResult)`` with ``alpha`` and ``upper_bound`` in input order.
+    Returns ``(labels, problem)``: ``labels = (y, classes, first, order, upper)`` for
+    :func:`_c_svc_result` (``first`` marks the samples of the first class, LIBSVM's internal
+    +1; ``order`` is the variables' samples, weights ``<= 0`` dropped; ``upper`` the bounds in
+    that order) and ``problem = (p, y, C, alpha0, row_map)`` for the SMO core.
     """
-    n = first.shape[0]
+    y, classes = _binary_labels(y, n)
+    check_positive("C", C, allow_inf=True)  # C=inf: the hard margin, as LIBSVM
+    w = _sample_weight(sample_weight, n)
+    # no class weights: skip scikit-learn's helper, which costs as much as a small machine's solve
+    cw = (1.0, 1.0)
+    if class_weight is not None:
+        cw = compute_class_weight(class_weight, classes=classes, y=y)
+    first = y == classes[0]
     order = _grouped_order(first, w)
     y_int = np.where(first[order], 1.0, -1.0)
-    upper = np.where(y_int > 0, w[order] * C_first, w[order] * C_second)
+    upper = np.where(y_int > 0, w[order] * (C * cw[0]), w[order] * (C * cw[1]))
     if alpha0 is None:
         a0 = np.zeros(order.shape[0])
     else:
         a0 = check_alpha0("alpha0", alpha0, n, upper, order)
         check_equality("y'alpha0", float(y_int @ a0), 0.0, float(np.sum(a0)))
-    res = solve(-np.ones(order.shape[0]), y_int, upper, a0, **src, row_map=order, **smo_kwargs)
-    return _scatter(res.alpha, order, n), _scatter(upper, order, n), res
+    problem = (-np.ones(order.shape[0]), y_int, upper, a0, order)
+    return (y, classes, first, order, upper), problem
+
+
+def _c_svc_result(labels, res):
+    """Return the :class:`FormulationResult` of a C-SVC solve set up by :func:`_c_svc_problem`."""
+    y, classes, first, order, upper = labels
+    n = y.shape[0]
+    alpha = _scatter(res.alpha, order, n)
+    dual_coef = np.where(first, -alpha, alpha)  # positive for classes[1]
+    n_support = _n_support(y, np.flatnonzero(alpha != 0), classes)
+    return FormulationResult.from_solve(
+        res, alpha=alpha, dual_coef=dual_coef, intercept=res.offset, offset=res.offset,
+        upper_bound=_scatter(upper, order, n), classes=classes, extra={"n_support": n_support},
+    )  # fmt: skip
 
 
 def solve_c_svc(
@@ -357,22 +378,79 @@ def solve_c_svc(
     (array([-1.,  1.]), 0.0)
     """
     n, src = _source(X, kernel)
-    y, classes = _binary_labels(y, n)
-    check_positive("C", C, allow_inf=True)  # C=inf: the hard margin, as LIBSVM
-    w = _sample_weight(sample_weight, n)
-    # no class weights: skip scikit-learn's helper, which costs as much as a small machine's solve
-    cw = (1.0, 1.0)
-    if class_weight is not None:
-        cw = compute_class_weight(class_weight, classes=classes, y=y)
-    first = y == classes[0]
+    labels, problem = _c_svc_problem(n, y, C, class_weight, sample_weight, alpha0)
     options = _smo_kwargs(tol, shrinking, cache_size, max_iter, mode)
-    alpha, bounds, res = _c_svc(src, first, w, C * cw[0], C * cw[1], alpha0, options)
-    dual_coef = np.where(first, -alpha, alpha)  # positive for classes[1]
-    n_support = _n_support(y, np.flatnonzero(alpha != 0), classes)
-    return FormulationResult.from_solve(
-        res, alpha=alpha, dual_coef=dual_coef, intercept=res.offset, offset=res.offset,
-        upper_bound=bounds, classes=classes, extra={"n_support": n_support},
+    p, y_int, upper, a0, order = problem
+    return _c_svc_result(labels, solve(p, y_int, upper, a0, **src, row_map=order, **options))
+
+
+def solve_c_svc_many(
+    rows, problems, C=1.0, *, tol=1e-3, shrinking=True, max_iter=-1, cache_size=200.0
+):
+    """Solve several C-SVC problems on one shared row cache (the machines of one fit).
+
+    Each problem is the C-SVC of :func:`solve_c_svc` on some samples of the cache's points,
+    e.g. the two classes of a one-vs-one machine; the results are those of
+    ``solve_c_svc(None, y, C, kernel=rows.subset(samples), ...)``, bit for bit, with the
+    per-solve set-up of the core done once (:func:`svmbook.solvers.smo.solve_many`).
+
+    Parameters
+    ----------
+    rows : svmbook.solvers.cache.RowCache
+        The kernel rows of all the points, shared by the problems (a prefilled cache makes
+        every row a cache hit).
+    problems : sequence of tuple
+        ``(samples, y, class_weight, sample_weight, alpha0)`` per problem: indices into the
+        points of ``rows``, then the arguments of :func:`solve_c_svc` on those samples (each
+        of the last three may be None).
+    C : float, default=1.0
+        The box bound (finite, > 0), for every problem.
+    tol, shrinking, max_iter
+        As :func:`svmbook.solvers.smo.solve`, for every problem.
+    cache_size : float, default=200.0
+        Checked as in :func:`solve_c_svc`; the rows are those of ``rows``.
+
+    Returns
+    -------
+    list of FormulationResult
+        One per problem, as :func:`solve_c_svc` returns it.
+
+    Raises
+    ------
+    ValueError
+        As :func:`solve_c_svc`, naming the problem.
+    TypeError
+        If ``rows`` is not a :class:`~svmbook.solvers.cache.RowCache`.
+
+    Examples
+    --------
+    >>> from svmbook.solvers.cache import row_cache
+    >>> rows = row_cache(K=np.eye(3), cache_size=1.0)
+    >>> [res.dual_coef for res in solve_c_svc_many(rows, [([0, 1], [0, 1], None, None, None),
+    ...                                                   ([1, 2], [0, 1], None, None, None)],
+    ...                                              C=10.0)]
+    [array([-1.,  1.]), array([-1.,  1.])]
+    """
+    if not isinstance(rows, RowCache):
+        raise TypeError(f"rows must be a svmbook.solvers.cache.RowCache, got {type(rows)!r}")
+    options = _smo_kwargs(tol, shrinking, cache_size, max_iter)
+    labels, subsets = [], []
+    for k, (samples, y, class_weight, sample_weight, alpha0) in enumerate(problems):
+        samples = np.asarray(samples, dtype=np.int64).ravel()
+        try:
+            lab, problem = _c_svc_problem(
+                samples.shape[0], y, C, class_weight, sample_weight, alpha0
+            )
+        except ValueError as err:
+            raise ValueError(f"problem {k}: {err}") from None
+        labels.append(lab)
+        p, y_int, upper, a0, order = problem
+        subsets.append((p, y_int, upper, a0, samples[order]))
+    results = solve_many(
+        subsets, rows, tol=options["tol"], shrinking=options["shrinking"],
+        max_iter=options["max_iter"],
     )  # fmt: skip
+    return [_c_svc_result(lab, res) for lab, res in zip(labels, results, strict=True)]
 
 
 def solve_nu_svc(

@@ -31,7 +31,10 @@ points with a :class:`svmbook.kernels.Kernel`, or CSR points (linear and RBF ker
 :func:`get_rows` (a batch, one matrix product) together with the cache of :func:`make_cache`.
 """
 
-from dataclasses import dataclass
+import contextlib
+import functools
+import threading
+from dataclasses import dataclass, field
 
 import numpy as np
 import scipy.sparse as sp
@@ -49,7 +52,18 @@ from ._rows_f32 import (
     rbf_row_at_fast,
     rbf_row_f32_into,
 )
-from .row_split import no_split, split_row, split_state, use_helper
+from .row_split import (
+    compare_and_swap,
+    helper_allowed,
+    load_acquire,
+    no_split,
+    pause,
+    post,
+    split_row,
+    split_state,
+    store_release,
+    use_helper,
+)
 
 __all__ = [
     "KIND_PRECOMPUTED",
@@ -65,6 +79,7 @@ __all__ = [
     "get_rows",
     "compute_rows",
     "prefill",
+    "prefilling",
 ]
 
 #: kernel code of a precomputed Gram matrix: ``X`` is then the float64 (m, m) matrix ``K``.
@@ -626,8 +641,35 @@ class RowCache:
     """
 
     source: KernelSource
-    cache: tuple
+    _cache: tuple
     points: np.ndarray | None = None
+    # a fill under way (prefilling): [lock, completion or None], shared by the subsets
+    _filling: list = field(default_factory=lambda: [threading.Lock(), None], repr=False,
+                           compare=False)  # fmt: skip
+
+    def __getstate__(self):
+        """Pickle the rows complete, without the prefill's lock."""
+        return {"source": self.source, "_cache": self.cache, "points": self.points}
+
+    def __setstate__(self, state):
+        """Restore a pickled cache (nothing under way)."""
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_filling", [threading.Lock(), None])
+
+    @property
+    def cache(self):
+        """tuple: The row cache of :func:`make_cache` over all ``source.n_points`` points.
+
+        Reading it completes a fill started by :func:`prefilling` (in this thread).
+        """
+        lock, finish = self._filling
+        if finish is not None:
+            with lock:
+                if self._filling[1] is not None:
+                    self._filling[1]()
+                    self._filling[1] = None
+        return self._cache
 
     @property
     def n_points(self):
@@ -657,7 +699,7 @@ class RowCache:
             raise ValueError(f"points must index the {self.source.n_points} points of the source")
         if self.points is not None:
             points = self.points[points]
-        return RowCache(self.source, self.cache, points)
+        return RowCache(self.source, self._cache, points, self._filling)
 
 
 def row_cache(K=None, X=None, kernel=None, *, cache_size=200.0, mode="faithful"):
@@ -692,8 +734,9 @@ def prefill(cache, source):
     Rows are computed in blocks written straight into the cache. A fast-mode RBF block is one
     GEMM into a reused buffer (fresh buffers cost page faults) and the vectorised exponential.
     Otherwise dense points take the batched rows of :func:`compute_rows` (one matrix product
-    per block, their values bit for bit) for the upper triangle only, mirrored: inner products
-    and the RBF exponent are symmetric in the two points.
+    per block, their values bit for bit) for the upper triangle only, mirrored
+    (:func:`gram_blocks`, shared with the helper thread where
+    :func:`~svmbook.solvers.row_split.helper_allowed`).
 
     Parameters
     ----------
@@ -707,34 +750,136 @@ def prefill(cache, source):
     int
         The number of rows computed.
     """
+    with _prefill_threads(source):
+        _start_prefill(cache, source)()
+    return source.n_points
+
+
+@contextlib.contextmanager
+def prefilling(rows):
+    """Fill a :class:`RowCache` with its whole Gram matrix, the helper thread starting now.
+
+    Inside the context the helper computes blocks of :func:`gram_blocks` from the last; the
+    rest of :func:`prefill` runs in the thread that first reads ``rows.cache`` (or that of one
+    of its subsets), at the latest on exit. The caller's work in between (a multiclass fit sets
+    up its machines) overlaps the helper's. The BLAS thread count of :func:`prefill` holds
+    inside the context, for both threads' products.
+
+    Parameters
+    ----------
+    rows : RowCache
+        A cache of :func:`row_cache` with a slot for every point, not yet read.
+
+    Yields
+    ------
+    RowCache
+        ``rows``, complete once read.
+    """
+    with _prefill_threads(rows.source):
+        rows._filling[1] = _start_prefill(rows._cache, rows.source)
+        try:
+            yield rows
+        finally:
+            rows.cache  # noqa: B018 -- reading it completes the fill
+
+
+def _prefill_threads(source):
+    """Return the BLAS limit of a prefill: threads by the product's shape (svmbook._blas)."""
+    m = source.n_points
+    return blas_limit(threads_for(m, m, source.n_features))
+
+
+def _start_prefill(cache, source):
+    """Post the helper's share of :func:`prefill`; return the function that does the rest."""
     kind, theta, X, x_sq, fast, XT, ws, csr, split = source.ksrc
     m = source.n_points
-    # the blocks are BLAS products: threads by the whole product's shape (svmbook._blas)
-    with blas_limit(threads_for(m, m, source.n_features)):
-        _prefill_blocks(cache, source)
-    return m
+    block = max(1, min(64, (32 << 20) // (8 * m)))
+    claims = None
+    if kind >= 0 and not source.sparse and not (fast and kind == RBF_KIND):
+        n_blocks = -(-m // block)
+        claims = np.zeros(2 * n_blocks, dtype=np.int64)  # who has each block, then done flags
+        if n_blocks >= 2 and helper_allowed():
+            post(gram_blocks, kind, theta, X, x_sq, cache[0], block, claims, _HELPER)
+    return functools.partial(_prefill_blocks, cache, source, block, claims)
 
 
-def _prefill_blocks(cache, source):
-    """Compute the blocks of :func:`prefill` and mark every row cached."""
+_FRONT, _HELPER = 1, 2  # the owners of a block in gram_blocks
+
+
+@njit(cache=True, nogil=True)
+def gram_blocks(kind, theta, X, x_sq, data, block, claims, me):
+    """Fill ``data`` with the float32 Gram matrix of ``X``, by row blocks shared by two threads.
+
+    Block ``c`` (rows ``c*block`` to the next block, from the diagonal on) is computed by
+    :func:`~svmbook.solvers._rows_f32.kernel_rows_f32` and mirrored below the diagonal: inner
+    products and the RBF exponent are symmetric in the two points, so the mirror holds the
+    rows' own values. The caller's thread (``me = 1``) takes blocks from the first on, the
+    helper thread (``me = 2``, :func:`svmbook.solvers.row_split.post`) from the last back, each
+    claiming a block by an atomic compare-and-swap in ``claims[c]``, so every block is written
+    by one thread. The helper stops at the first block it cannot claim; the caller, at the
+    first block the helper holds, waits for the helper to publish it (``claims[n_blocks + c]``:
+    every later block was published before), yielding its CPU while it waits. So the matrix is
+    complete when the caller returns, and the helper writes nothing after that; a helper that
+    never comes leaves every block to the caller.
+
+    Parameters
+    ----------
+    kind, theta, X, x_sq
+        As in :func:`~svmbook.solvers._rows_f32.kernel_rows_f32`, with ``Y = X``.
+    data : ndarray of shape (>= m, m), float32
+        Receives the matrix (a row cache's slots, slot ``i`` holding row ``i``).
+    block : int
+        Rows per block.
+    claims : ndarray of int64 of shape (2 * n_blocks,)
+        Zero before the first call; shared by the two threads.
+    me : int
+        1 for the caller's thread, 2 for the helper.
+    """
+    m = X.shape[0]
+    n_blocks = -(-m // block)
+    buf = np.empty(block * m, dtype=np.float32)
+    for step in range(n_blocks):
+        c = n_blocks - 1 - step if me == _HELPER else step
+        if not compare_and_swap(claims, c, 0, me):
+            if me == _FRONT:  # the helper's block: it is the last one left
+                spins = 0
+                while load_acquire(claims, n_blocks + c) != 1:
+                    spins = pause(spins)
+            return
+        b = c * block
+        e = min(m, b + block)
+        upper = buf[: (e - b) * (m - b)].reshape((e - b, m - b))
+        kernel_rows_f32(kind, theta, X, x_sq, np.arange(b, e), X[b:], x_sq[b:], upper)
+        for t in range(e - b):
+            data[b + t, b:] = upper[t]
+        for j0 in range(b, m, _TILE):  # the mirror, in tiles that stay in L1
+            j1 = min(m, j0 + _TILE)
+            for t in range(e - b):
+                for j in range(j0, j1):
+                    data[j, b + t] = upper[t, j - b]
+        store_release(claims, n_blocks + c, 1)
+
+
+#: Rows of a tile of the mirrored copy in :func:`gram_blocks`.
+_TILE = 64
+
+
+def _prefill_blocks(cache, source, block, claims):
+    """Compute the blocks of :func:`prefill` (``claims``: :func:`gram_blocks`'s, or None)."""
     kind, theta, X, x_sq, fast, XT, ws, csr, split = source.ksrc
     data, slot_of, owner, prv, nxt, stats, part, epoch = cache
     m = source.n_points
-    block = max(1, min(256, (32 << 20) // (8 * m)))
-    D = np.empty((block, m)) if fast and kind == RBF_KIND and not source.sparse else None
-    for b in range(0, m, block):
-        e = min(m, b + block)
-        if D is not None:
-            np.dot(X[b:e], X.T, out=D[: e - b])
-            rbf_from_dots_f32(D[: e - b], b, x_sq, float(theta[0]), data[b:e])
-        elif kind >= 0 and not source.sparse:
-            rows = np.arange(b, e, dtype=np.int64)
-            upper = np.empty((e - b, m - b), dtype=np.float32)
-            kernel_rows_f32(kind, theta, X, x_sq, rows, X[b:], x_sq[b:], upper)
-            data[b:e, b:] = upper
-            data[b:, b:e] = upper.T
-        else:
-            compute_rows(source.ksrc, np.arange(b, e, dtype=np.int64), data[b:e])
+    if claims is not None:
+        gram_blocks(kind, theta, X, x_sq, data, block, claims, _FRONT)
+    else:
+        D = np.empty((block, m)) if fast and kind == RBF_KIND and not source.sparse else None
+        for b in range(0, m, block):
+            e = min(m, b + block)
+            if D is not None:
+                np.dot(X[b:e], X.T, out=D[: e - b])
+                rbf_from_dots_f32(D[: e - b], b, x_sq, float(theta[0]), data[b:e])
+            else:
+                compute_rows(source.ksrc, np.arange(b, e, dtype=np.int64), data[b:e])
     slot_of[:] = np.arange(m)
     owner[:m] = np.arange(m)
     part[:m] = -1

@@ -26,6 +26,12 @@ core (the multithreaded BLAS rows measured 4-5x slower then). So the work is sha
   :func:`store_release`), so the helper's values are complete when the solver sees them
   published, and a compiled loop re-reads them.
 
+The helper thread runs other jobs of the same kind, posted with :func:`post`: the blocks of a
+prefilled kernel matrix (:func:`svmbook.solvers.cache.gram_blocks`) and the machines of a
+multiclass fit (:func:`svmbook.solvers.smo.solve_many`), taken from the back while the caller takes
+them from the front (claims by :func:`compare_and_swap`, results published with
+:func:`store_release`), where :func:`helper_allowed`.
+
 Whether a solve gets the helper is a rule on the problem's shape and the machine, never on the
 load (:func:`use_helper`): RBF rows of dense points with at least :data:`MIN_ENTRIES`
 multiply-adds and two spans, on a process allowed at least two CPUs, outside :func:`one_thread`
@@ -52,11 +58,13 @@ from ._rows_f32 import RBF_KIND, SPAN, rbf_at_span_fast, rbf_span_exact, rbf_spa
 
 __all__ = [
     "MIN_ENTRIES",
+    "compare_and_swap",
     "helper_allowed",
     "helping",
     "load_acquire",
     "monotonic_ns",
     "one_thread",
+    "pause",
     "post",
     "no_split",
     "parts",
@@ -89,7 +97,22 @@ _sched_yield = types.ExternalFunction("sched_yield", types.int32())
 
 @intrinsic
 def load_acquire(typingctx, arr, i):
-    """``arr[i]`` of an int64 array, read with acquire ordering (never hoisted out of a loop)."""
+    """``arr[i]`` of an int64 array, read with acquire ordering (never hoisted out of a loop).
+
+    Parameters
+    ----------
+    typingctx : numba.core.typing.Context
+        Supplied by numba (an intrinsic); jitted callers pass the other arguments only.
+    arr : ndarray of int64
+        The shared array.
+    i : int
+        The index.
+
+    Returns
+    -------
+    int
+        ``arr[i]``; the writes another thread made before its release store of it are visible.
+    """
     sig = types.int64(arr, i)
 
     def codegen(context, builder, signature, args):
@@ -102,7 +125,25 @@ def load_acquire(typingctx, arr, i):
 
 @intrinsic
 def store_release(typingctx, arr, i, v):
-    """``arr[i] = v`` for an int64 array, written with release ordering."""
+    """``arr[i] = v`` for an int64 array, written with release ordering.
+
+    Parameters
+    ----------
+    typingctx : numba.core.typing.Context
+        Supplied by numba (an intrinsic); jitted callers pass the other arguments only.
+    arr : ndarray of int64
+        The shared array.
+    i : int
+        The index.
+    v : int
+        The value; this thread's earlier writes are visible to a thread that reads it with
+        :func:`load_acquire`.
+
+    Returns
+    -------
+    None
+        In compiled code the store is the whole effect.
+    """
     sig = types.void(arr, i, v)
 
     def codegen(context, builder, signature, args):
@@ -111,6 +152,39 @@ def store_release(typingctx, arr, i, v):
         value = context.cast(builder, args[2], signature.args[2], types.int64)
         builder.store_atomic(value, ptr, "release", 8)
         return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@intrinsic
+def compare_and_swap(typingctx, arr, i, expected, new):
+    """Set ``arr[i] = new`` if it equals ``expected``, atomically; return whether it did.
+
+    Parameters
+    ----------
+    typingctx : numba.core.typing.Context
+        Supplied by numba (an intrinsic); jitted callers pass the other arguments only.
+    arr : ndarray of int64
+        The shared array.
+    i : int
+        The index.
+    expected, new : int
+        The value ``arr[i]`` must hold, and the one it gets.
+
+    Returns
+    -------
+    bool
+        Whether this call made the swap (acquire-release ordering).
+    """
+    sig = types.boolean(arr, i, expected, new)
+
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, signature.args[0], ary, [args[1]])
+        old = context.cast(builder, args[2], signature.args[2], types.int64)
+        value = context.cast(builder, args[3], signature.args[3], types.int64)
+        pair = builder.cmpxchg(ptr, old, value, "acq_rel", "acquire")
+        return builder.extract_value(pair, 1)
 
     return sig, codegen
 
@@ -132,7 +206,20 @@ def _spin_pause(typingctx):
 
 @intrinsic
 def monotonic_ns(typingctx, clock):
-    """Return POSIX ``clock_gettime(clock)`` in nanoseconds (pass ``time.CLOCK_MONOTONIC``)."""
+    """Return POSIX ``clock_gettime(clock)`` in nanoseconds.
+
+    Parameters
+    ----------
+    typingctx : numba.core.typing.Context
+        Supplied by numba (an intrinsic); jitted callers pass the other arguments only.
+    clock : int
+        The clock id; pass ``time.CLOCK_MONOTONIC`` (its value differs between systems).
+
+    Returns
+    -------
+    int
+        The clock's time in nanoseconds.
+    """
     sig = types.int64(clock)
 
     def codegen(context, builder, signature, args):
@@ -146,6 +233,27 @@ def monotonic_ns(typingctx, clock):
         return builder.add(builder.mul(sec, i64(1_000_000_000)), nsec)
 
     return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def pause(spins):
+    """One step of a spin-wait: the CPU's pause hint, and ``sched_yield`` every 2,000 steps.
+
+    Parameters
+    ----------
+    spins : int
+        The steps since the last yield (0 at the start).
+
+    Returns
+    -------
+    int
+        The count to pass next time: ``spins + 1``, or 0 after yielding.
+    """
+    _spin_pause()
+    if spins + 1 >= _IDLE_SPINS:
+        _sched_yield()
+        return 0
+    return spins + 1
 
 
 def no_split():

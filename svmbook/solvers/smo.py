@@ -75,6 +75,7 @@ __all__ = [
     "default_max_iter",
     "fill_in_order",
     "solve",
+    "solve_checked",
     "solve_many",
 ]
 
@@ -1158,17 +1159,45 @@ def solve_many(problems, rows, *, tol=1e-3, shrinking=True, max_iter=-1, warn=Tr
     [array([1., 1.]), array([1., 1.])]
     """
     source, cache = _shared(rows, None, None, None)
-    mode = "fast" if source.ksrc[4] else "faithful"
     points = rows.points
     m = source.n_points if points is None else points.shape[0]
-    tol = _limits(tol, max_iter, 0)[0]
-    arrays, caps = [], []
+    _limits(tol, max_iter, 0)
+    arrays = []
     for k, (p, y, C, alpha0, row_map) in enumerate(problems):
         try:
-            arrays.append(_problem(p, y, C, alpha0, row_map, m, points))
+            y, r, p, C, alpha = _problem(p, y, C, alpha0, row_map, m, points)
         except ValueError as err:
             raise ValueError(f"problem {k}: {err}") from None
-        caps.append(_limits(tol, max_iter, arrays[-1][0].shape[0])[1])
+        arrays.append((y, r, p, C, alpha))
+    return solve_checked(arrays, source, cache, tol, shrinking, max_iter, warn)
+
+
+def solve_checked(arrays, source, cache, tol, shrinking, max_iter, warn):
+    """Run the solves of :func:`solve_many` on problems already checked (the callers' own).
+
+    For callers that build valid problems themselves (the C-SVC machines of
+    :func:`svmbook.svm.formulations.solve_c_svc_many`), so that nothing is checked twice.
+
+    Parameters
+    ----------
+    arrays : list of tuple
+        ``(y, r, p, C, alpha)`` per problem: signs in {-1, +1}, the points of the source
+        (``row_map`` through the cache's ``points``, int64), the linear term, the bounds
+        ``C > 0`` and a feasible start; fresh float64 arrays (read only here).
+    source, cache
+        The :class:`~svmbook.solvers.cache.RowCache`'s source and cache.
+    tol, shrinking, max_iter, warn
+        As in :func:`solve`; ``tol`` checked.
+
+    Returns
+    -------
+    list of SMOResult
+        As :func:`solve_many`.
+    """
+    mode = "fast" if source.ksrc[4] else "faithful"
+    m = source.n_points
+    tol = float(tol)
+    caps = [_limits(tol, max_iter, a[0].shape[0])[1] for a in arrays]
     n_problems = len(arrays)
     if n_problems == 0:
         return []

@@ -48,6 +48,7 @@ solution is a poor start for the new kernel. It is provided for the model-select
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from dataclasses import fields, replace
 from numbers import Integral, Real
@@ -72,7 +73,7 @@ from .. import kernels as _kernels
 from .._atomic_fit import atomic_fit
 from .._docstrings import shared_docs
 from .._validation import check_random_state, check_square
-from ..solvers.cache import prefill, row_cache
+from ..solvers.cache import prefill, prefilling, row_cache
 from ..solvers.smo import choose_mode
 from ..thresholds import platt_fit
 from . import multiclass as _mc
@@ -642,19 +643,8 @@ class BaseSVC(ClassifierMixin, BaseSVM):
     def _fit_machines(self, X, y_index, sample_weight, rows=None):
         n_classes = self.classes_.size
         ovr = self.multiclass == "ovr" and n_classes > 2
-        if ovr:
-            tasks = [(np.arange(X.shape[0]), np.where(y_index == c, 1.0, -1.0), c, None)
-                     for c in range(n_classes)]  # fmt: skip
-        else:
-            tasks = []
-            for i, j in _mc.ovo_pairs(n_classes):
-                idx = np.flatnonzero((y_index == i) | (y_index == j))
-                tasks.append((idx, np.where(y_index[idx] == i, 1.0, -1.0), i, j))
-        key = self._warm_key(X, y_index, sample_weight)
-        warm = self._warm_starts(key, len(tasks))
         p = self._params
-        machine = MACHINES[self._impl][p.solver]
-        multi = len(tasks) > 1
+        multi = n_classes > 2  # more than one machine
         if self._kernel is None:
             full, kernel = X, "precomputed"
         elif p.solver == "qp" or not self._dispatchable():
@@ -663,39 +653,16 @@ class BaseSVC(ClassifierMixin, BaseSVM):
             full, kernel = self._kernel(X), "precomputed"
         else:
             full, kernel = X, self._kernel
-        if rows is not None:
-            shared = rows
-        else:
-            shared = self._shared_rows(full, kernel) if multi else None
-        kept = None if shared is not None else self._warm_rows(key, full, kernel, tasks)
-        shared = kept if kept is not None else shared
-        solver_kernel = kernel  # the loop rebinds kernel to a shared cache's per-machine view
-        cw = self.class_weight_
-        args = []  # per machine: samples, signs, sample weights, class weights
-        for idx, t, i, j in tasks:
-            sw = None if sample_weight is None else sample_weight[idx]
-            args.append((idx, t, sw, (cw[i], cw[j]) if j is not None else (cw[i], 1.0)))
-        machines = None
-        if shared is not None and self._impl == "svc" and p.solver == "smo":
-            machines = c_svc_smo_shared(p, shared, args, warm)
-        if machines is None:
-            machines = []
-            for (idx, t, sw, cw_pair), w0 in zip(args, warm, strict=True):
-                if shared is not None:
-                    data, kernel = None, shared.subset(idx)
-                elif kernel == "precomputed":
-                    data = full if idx.shape[0] == X.shape[0] else full[np.ix_(idx, idx)]
-                else:
-                    data = full[idx]
-                if shared is None:
-                    data = _writeable(data)
-                machines.append(machine(p, data, kernel, t, sw, cw_pair, w0))
-        coefs, intercepts = [], []
-        for (idx, _, _, _), m in zip(tasks, machines, strict=True):
-            coef = np.zeros(X.shape[0])
+        fresh = None if rows is not None or not multi else self._shared_rows(full, kernel)
+        # the kernel matrix fills (on the helper thread first) while the machines are set up
+        with contextlib.nullcontext() if fresh is None else prefilling(fresh):
+            tasks, machines, key, kept = self._solve_machines(
+                X, y_index, sample_weight, full, kernel, rows if fresh is None else fresh, ovr
+            )
+        coefs = np.zeros((len(tasks), X.shape[0]))
+        for coef, (idx, *_), m in zip(coefs, tasks, machines, strict=True):
             coef[idx] = m.dual_coef
-            coefs.append(coef)
-            intercepts.append(m.intercept)
+        intercepts = [m.intercept for m in machines]
         layout = _mc.ovr_layout if ovr else _mc.ovo_layout
         support, n_support, dual_coef, intercept = layout(y_index, coefs, intercepts, n_classes)
         self._set_support(X, support)
@@ -716,7 +683,54 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         self._layout = "ovr" if ovr else "ovo"
         self._store_warm(key, machines, kept)
         self._set_machine_attributes(machines, [task[0] for task in tasks])
-        self._fit_probability(tasks, full, solver_kernel, sample_weight, machine)
+        machine = MACHINES[self._impl][p.solver]
+        self._fit_probability(tasks, full, kernel, sample_weight, machine)
+
+    def _solve_machines(self, X, y_index, sample_weight, full, kernel, shared, ovr):
+        """Set up and solve the binary machines of a fit (one-vs-one pairs or one-vs-rest).
+
+        ``full``, ``kernel``: the points and their kernel, or a Gram matrix and
+        ``"precomputed"``; ``shared``: a row cache of all the points that the machines read
+        (a searcher's, or the fit's prefilled kernel matrix), or None. Returns ``(tasks,
+        machines, key, kept)``: per machine ``(samples, signs, first class, second class or
+        None)`` and its result, the warm-start key and the rows kept for the next fit.
+        """
+        n_classes = self.classes_.size
+        p = self._params
+        machine = MACHINES[self._impl][p.solver]
+        if ovr:
+            tasks = [(np.arange(X.shape[0]), np.where(y_index == c, 1.0, -1.0), c, None)
+                     for c in range(n_classes)]  # fmt: skip
+        else:
+            tasks = []
+            for i, j in _mc.ovo_pairs(n_classes):
+                idx = np.flatnonzero((y_index == i) | (y_index == j))
+                tasks.append((idx, np.where(y_index[idx] == i, 1.0, -1.0), i, j))
+        key = self._warm_key(X, y_index, sample_weight)
+        warm = self._warm_starts(key, len(tasks))
+        kept = None if shared is not None else self._warm_rows(key, full, kernel, tasks)
+        shared = kept if kept is not None else shared
+        cw = self.class_weight_
+        args = []  # per machine: samples, signs, sample weights, class weights
+        for idx, t, i, j in tasks:
+            sw = None if sample_weight is None else sample_weight[idx]
+            args.append((idx, t, sw, (cw[i], cw[j]) if j is not None else (cw[i], 1.0)))
+        machines = None
+        if shared is not None and self._impl == "svc" and p.solver == "smo":
+            machines = c_svc_smo_shared(p, shared, args, warm)
+        if machines is None:
+            machines = []
+            for (idx, t, sw, cw_pair), w0 in zip(args, warm, strict=True):
+                if shared is not None:
+                    data, kernel = None, shared.subset(idx)
+                elif kernel == "precomputed":
+                    data = full if idx.shape[0] == X.shape[0] else full[np.ix_(idx, idx)]
+                else:
+                    data = full[idx]
+                if shared is None:
+                    data = _writeable(data)
+                machines.append(machine(p, data, kernel, t, sw, cw_pair, w0))
+        return tasks, machines, key, kept
 
     def _fit_probability(self, tasks, full, kernel, sample_weight, machine):
         """Fit Platt's sigmoid of every machine on held-out decision values (``probability``).
@@ -795,7 +809,10 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         self._prepare(X, None)
         if not self._dispatchable():
             return None
-        return self._shared_rows(X, self._kernel)
+        rows = self._shared_rows(X, self._kernel)
+        if rows is not None:
+            prefill(rows.cache, rows.source)
+        return rows
 
     def _shared_rows(self, X, kernel):
         """Return one row cache holding the whole float32 kernel matrix, or None.
@@ -819,7 +836,6 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         shared = row_cache(
             X=_writeable(X), kernel=kernel, cache_size=self.cache_size, mode=self._params.smo_mode
         )
-        prefill(shared.cache, shared.source)
         return shared
 
     def _set_machine_attributes(self, machines, samples):

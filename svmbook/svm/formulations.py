@@ -54,7 +54,7 @@ from .._validation import (
 )
 from ..solvers.cache import RowCache
 from ..solvers.decomposition import decompose
-from ..solvers.smo import fill_in_order, solve, solve_many
+from ..solvers.smo import fill_in_order, solve, solve_checked
 
 # Why the SMO solver rejects C = inf (the hard margin), said where the check fails.
 _SMO_FINITE = " for the SMO solver (for the hard margin use svmbook.qp, or a large finite C)"
@@ -255,8 +255,9 @@ def _scatter(values, idx, n):
 
 
 def _n_support(y, support, classes):
-    """Support vectors per class."""
-    return np.array([np.sum(y[support] == c) for c in classes])
+    """Support vectors per class (of the two)."""
+    first = np.count_nonzero(y[support] == classes[0])
+    return np.array([first, support.shape[0] - first])
 
 
 def _grouped_order(first, w):
@@ -434,10 +435,14 @@ def solve_c_svc_many(
     if not isinstance(rows, RowCache):
         raise TypeError(f"rows must be a svmbook.solvers.cache.RowCache, got {type(rows)!r}")
     options = _smo_kwargs(tol, shrinking, cache_size, max_iter)
-    labels, subsets = [], []
+    points = rows.points
+    n_points = rows.n_points
+    labels, arrays = [], []
     for k, (samples, y, class_weight, sample_weight, alpha0) in enumerate(problems):
         samples = np.asarray(samples, dtype=np.int64).ravel()
         try:
+            if samples.size and (samples.min() < 0 or samples.max() >= n_points):
+                raise ValueError(f"samples must index the {n_points} points of rows")
             lab, problem = _c_svc_problem(
                 samples.shape[0], y, C, class_weight, sample_weight, alpha0
             )
@@ -445,10 +450,11 @@ def solve_c_svc_many(
             raise ValueError(f"problem {k}: {err}") from None
         labels.append(lab)
         p, y_int, upper, a0, order = problem
-        subsets.append((p, y_int, upper, a0, samples[order]))
-    results = solve_many(
-        subsets, rows, tol=options["tol"], shrinking=options["shrinking"],
-        max_iter=options["max_iter"],
+        r = samples[order] if points is None else points[samples[order]]
+        arrays.append((y_int, r, p, upper, a0))  # valid by construction: not checked again
+    results = solve_checked(
+        arrays, rows.source, rows.cache, options["tol"], options["shrinking"],
+        options["max_iter"], True,
     )  # fmt: skip
     return [_c_svc_result(lab, res) for lab, res in zip(labels, results, strict=True)]
 

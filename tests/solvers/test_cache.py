@@ -162,3 +162,28 @@ def test_partial_rows_are_served_at_active_points_and_completed_elsewhere(points
     cache = make_cache(m, cache_size=1.0)
     row_active(7, faithful.ksrc, cache, active, active.size)
     assert cache[6][cache[1][7]] == -1
+
+
+@pytest.mark.parametrize("helper_does", ["everything", "nothing", "concurrently"])
+@pytest.mark.parametrize("kind", ["rbf", "poly"])
+def test_prefill_blocks_are_the_same_whoever_computes_them(monkeypatch, helper_does, kind):
+    """The whole Gram matrix of prefill, its blocks computed by the helper thread (all of them
+    before this thread starts, none, or shared as it comes), is bitwise the kernel rows'."""
+    from svmbook.solvers import cache as C
+    from svmbook.solvers._rows_f32 import kernel_rows_f32
+
+    rng = np.random.default_rng(3)
+    X = rng.standard_normal((700, 9))
+    k = get_kernel("rbf", gamma=0.1) if kind == "rbf" else get_kernel("poly", degree=2, gamma=0.1)
+    rows = C.row_cache(X=X, kernel=k)
+    if helper_does == "everything":
+        monkeypatch.setattr(C, "post", lambda fn, *args: fn(*args))
+    elif helper_does == "nothing":
+        monkeypatch.setattr(C, "post", lambda fn, *args: None)
+    monkeypatch.setattr(C, "helper_allowed", lambda: True)
+    C.prefill(rows.cache, rows.source)
+    kind_, theta, Xs, x_sq = rows.source.ksrc[:4]
+    want = np.empty((700, 700), dtype=np.float32)
+    kernel_rows_f32(kind_, theta, Xs, x_sq, np.arange(700), Xs, x_sq, want)
+    np.testing.assert_array_equal(rows.cache[0][:700].view(np.int32), want.view(np.int32))
+    assert np.all(rows.cache[1][:700] >= 0)

@@ -199,3 +199,41 @@ def test_a_forked_child_starts_its_own_helper():
 
 def _fit_n_iter(X, y):
     return int(SVC(smo_mode="fast", cache_size=4.0).fit(X, y).n_iter_[0])
+
+
+def test_atomics_clock_and_pause():
+    """compare_and_swap swaps only from the expected value; the clock moves forward; pause
+    counts its spins and yields after _IDLE_SPINS of them."""
+    from numba import njit
+
+    @njit
+    def cas(a, i, old, new):
+        return row_split.compare_and_swap(a, i, old, new)
+
+    @njit
+    def clock(c):
+        return row_split.monotonic_ns(c)
+
+    @njit
+    def spin(n):
+        return row_split.pause(n)
+
+    a = np.zeros(3, dtype=np.int64)
+    assert cas(a, 1, 0, 5) and a[1] == 5
+    assert not cas(a, 1, 0, 7) and a[1] == 5
+    t0 = clock(time.CLOCK_MONOTONIC)
+    time.sleep(0.002)
+    assert clock(time.CLOCK_MONOTONIC) - t0 >= 1_000_000
+    assert spin(0) == 1 and spin(row_split._IDLE_SPINS - 1) == 0
+
+
+def test_the_helper_survives_a_failing_job():
+    """A job that raises leaves the helper thread serving the next one."""
+    done = threading.Event()
+
+    def fail():
+        raise RuntimeError("a job that fails")
+
+    row_split.post(fail)
+    row_split.post(done.set)
+    assert done.wait(5.0)

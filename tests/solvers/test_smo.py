@@ -10,6 +10,7 @@ in the last bit, which after rounding to float32 moves a value by one float32 ul
 on these data sets the iteration counts are still identical and rho agrees to ~1e-9.
 """
 
+import contextlib
 import warnings
 
 import numpy as np
@@ -531,3 +532,103 @@ def test_shared_row_cache_reuses_rows_and_counts_each_solve():
         solve(*args, rows=shared, X=X, kernel=k)
     with pytest.raises(TypeError, match="rows must be a"):
         solve(*args, rows=(X, k))
+
+
+def _pair_problems(X, y, rows_points=None):
+    """The one-vs-one C-SVC problems of ``y`` (LIBSVM's order: first class first)."""
+    problems = []
+    classes = np.unique(y)
+    for a in range(classes.size):
+        for b in range(a + 1, classes.size):
+            idx = np.flatnonzero((y == classes[a]) | (y == classes[b]))
+            order = idx[np.argsort(y[idx] != classes[a], kind="stable")]
+            signs = np.where(y[order] == classes[a], 1.0, -1.0)
+            n = order.size
+            problems.append((-np.ones(n), signs, 0.5 + a, np.zeros(n), order))
+    return problems
+
+
+@pytest.mark.parametrize("prefilled", [True, False])
+@pytest.mark.parametrize("helper", [True, False])
+def test_solve_many_equals_one_solve_each(prefilled, helper):
+    """solve_many gives each problem's solve bit for bit: on a prefilled cache (shared with the
+    helper thread, or not inside one_thread) and on rows computed on demand."""
+    from svmbook.solvers import row_split
+    from svmbook.solvers.cache import prefill
+    from svmbook.solvers.smo import solve_many
+
+    X, y = load_digits(return_X_y=True)
+    X, y = X[:600], y[:600] % 4
+    k = get_kernel("rbf", gamma=_scale_gamma(X))
+    problems = _pair_problems(X, y)
+    alone = [solve(*p[:4], X=X, kernel=k, row_map=p[4]) for p in problems]
+    rows = row_cache(X=X, kernel=k)
+    if prefilled:
+        prefill(rows.cache, rows.source)
+    context = contextlib.nullcontext() if helper else row_split.one_thread()
+    with context:
+        many = solve_many(problems, rows)
+    for a, b in zip(alone, many, strict=True):
+        assert (a.n_iter, a.status, a.offset) == (b.n_iter, b.status, b.offset)
+        assert a.objective == b.objective
+        np.testing.assert_array_equal(a.alpha, b.alpha)
+        np.testing.assert_array_equal(a.G, b.G)
+        assert b.time > 0
+    if prefilled:  # every row a cache hit
+        assert all(r.n_rows_computed == 0 and r.cache_hits > 0 for r in many)
+    assert solve_many([], rows) == []
+
+
+def test_solve_many_names_the_problem_it_rejects():
+    """Check that a bad problem among several raises naming its position."""
+    from svmbook.solvers.smo import solve_many
+
+    rows = row_cache(K=np.eye(3), cache_size=1.0)
+    good = (-np.ones(2), np.array([1.0, -1.0]), 1.0, np.zeros(2), [0, 1])
+    bad = (-np.ones(2), np.array([1.0, 2.0]), 1.0, np.zeros(2), [0, 1])
+    with pytest.raises(ValueError, match=r"problem 1: y must have one entry in \{-1, \+1\}"):
+        solve_many([good, bad], rows)
+    with pytest.raises(ValueError, match="problem 0: alpha0 is infeasible"):
+        solve_many([good[:3] + (np.array([2.0, 2.0]),) + good[4:]], rows)
+    with pytest.raises(ValueError, match="tol must be > 0"):
+        solve_many([good], rows, tol=0.0)
+    with pytest.raises(TypeError, match="rows must be a"):
+        solve_many([good], np.eye(3))
+
+
+def test_solve_many_warns_at_max_iter():
+    """Check that solve_many warns once per problem stopped at max_iter."""
+    from svmbook.solvers.smo import solve_many
+
+    X, y = make_classification(n_samples=200, n_features=5, random_state=0)
+    k = get_kernel("rbf", gamma=_scale_gamma(X))
+    problems = _pair_problems(X, y)
+    with pytest.warns(ConvergenceWarning, match="max_iter=3"):
+        res = solve_many(problems, row_cache(X=X, kernel=k), max_iter=3)
+    assert [r.status for r in res] == [1] and res[0].n_iter == 3
+
+
+@pytest.mark.parametrize("helper_does", ["everything", "nothing"])
+def test_solve_many_protocol_either_thread_may_solve_any_problem(monkeypatch, helper_does):
+    """The helper's side of solve_many run to the end before this thread starts (it solves
+    every problem, this one copies its answers) or never run: the same answers either way."""
+    from svmbook.solvers import smo
+    from svmbook.solvers.cache import prefill
+
+    X, y = make_classification(n_samples=300, n_features=6, n_classes=3, n_informative=4,
+                               random_state=2)  # fmt: skip
+    k = get_kernel("rbf", gamma=_scale_gamma(X))
+    problems = _pair_problems(X, y)
+    alone = [solve(*p[:4], X=X, kernel=k, row_map=p[4]) for p in problems]
+    rows = row_cache(X=X, kernel=k)
+    prefill(rows.cache, rows.source)
+    if helper_does == "everything":
+        monkeypatch.setattr(smo, "post", lambda fn, *args: fn(*args))
+    else:
+        monkeypatch.setattr(smo, "post", lambda fn, *args: None)
+    monkeypatch.setattr(smo, "helper_allowed", lambda: True)
+    many = smo.solve_many(problems, rows)
+    for a, b in zip(alone, many, strict=True):
+        assert (a.n_iter, a.offset, a.objective) == (b.n_iter, b.offset, b.objective)
+        np.testing.assert_array_equal(a.alpha, b.alpha)
+        np.testing.assert_array_equal(a.G, b.G)

@@ -559,3 +559,26 @@ def test_smo_mode_auto_picks_by_shape_and_modes_agree():
     np.testing.assert_array_equal(np.sort(auto.support_), np.sort(faithful.support_))
     assert abs(auto.objective_[0] - faithful.objective_[0]) <= 1e-6 * abs(faithful.objective_[0])
     np.testing.assert_allclose(auto.decision_function(X), faithful.decision_function(X), atol=1e-5)
+
+
+def test_multiclass_machines_on_shared_rows_equal_the_machines_alone():
+    """The one-vs-one machines solved together on the prefilled kernel matrix (shared with the
+    helper thread) equal those fitted one by one on their own rows, with class and sample
+    weights, and a warm start at a new C."""
+    X, y = load_digits(return_X_y=True)
+    X, y = X[:700], y[:700]
+    w = np.random.default_rng(0).uniform(0.2, 3.0, 700)
+    cw = {c: 1.0 + 0.1 * c for c in range(10)}
+    shared = SVC(C=2.0, class_weight=cw, warm_start=True).fit(X, y, sample_weight=w)
+    alone = SVC(C=2.0, class_weight=cw, warm_start=True, cache_size=1.0).fit(X, y, sample_weight=w)
+    assert shared._shared_rows(X, shared._kernel) is not None
+    assert alone._shared_rows(X, alone._kernel) is None
+    pairs = [(shared, alone)]
+    pairs.append((shared.set_params(C=4.0).fit(X, y, sample_weight=w),
+                  alone.set_params(C=4.0).fit(X, y, sample_weight=w)))  # fmt: skip
+    for a, b in pairs:
+        np.testing.assert_array_equal(a.n_iter_, b.n_iter_)
+        np.testing.assert_array_equal(a.support_, b.support_)
+        np.testing.assert_array_equal(a.dual_coef_, b.dual_coef_)
+        np.testing.assert_array_equal(a.intercept_, b.intercept_)
+        np.testing.assert_array_equal(a.objective_, b.objective_)

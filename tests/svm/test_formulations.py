@@ -158,3 +158,58 @@ def test_one_result_type():
         assert isinstance(res.status, int) and res.converged
         assert res.time > 0 and res.n_iter > 0
         np.testing.assert_array_equal(res.support, np.flatnonzero(res.dual_coef != 0))
+
+
+def test_c_svc_many_equals_c_svc_on_each_subset():
+    """solve_c_svc_many is solve_c_svc on each problem's samples, bit for bit, with class and
+    sample weights (a zero weight drops a sample), a warm start, and rows seen through a subset."""
+    from svmbook.kernels import get_kernel
+    from svmbook.solvers.cache import prefill, row_cache
+
+    X, y = make_classification(n_samples=240, n_features=6, n_classes=3, n_informative=4,
+                               random_state=5)  # fmt: skip
+    k = get_kernel("rbf", gamma=0.2)
+    rows = row_cache(X=X, kernel=k)
+    prefill(rows.cache, rows.source)
+    w = np.random.default_rng(0).uniform(0.5, 2.0, 240)
+    w[::17] = 0.0
+    problems = []
+    for a, b in [(0, 1), (0, 2), (1, 2)]:
+        idx = np.flatnonzero((y == a) | (y == b))
+        problems.append((idx, y[idx], {a: 2.0, b: 0.5}, w[idx], None))
+    first = F.solve_c_svc_many(rows, problems, C=3.0)
+    # warm start from the first answers at another C
+    warm = [p[:4] + (res.alpha * 0.5,) for p, res in zip(problems, first, strict=True)]
+    for many, probs in [(first, problems), (F.solve_c_svc_many(rows, warm, C=1.5), warm)]:
+        C = 3.0 if many is first else 1.5
+        for res, (idx, yy, cw, sw, a0) in zip(many, probs, strict=True):
+            one = F.solve_c_svc(None, yy, C, kernel=rows.subset(idx), class_weight=cw,
+                                sample_weight=sw, alpha0=a0)  # fmt: skip
+            np.testing.assert_array_equal(res.alpha, one.alpha)
+            np.testing.assert_array_equal(res.dual_coef, one.dual_coef)
+            np.testing.assert_array_equal(res.upper_bound, one.upper_bound)
+            assert (res.intercept, res.objective, res.n_iter) == (one.intercept, one.objective,
+                                                                  one.n_iter)  # fmt: skip
+            np.testing.assert_array_equal(res.extra["n_support"], one.extra["n_support"])
+    # a subset view: its samples index the view's points
+    view = rows.subset(np.arange(240)[::-1])
+    idx = np.flatnonzero(y[::-1] != 2)
+    res = F.solve_c_svc_many(view, [(idx, y[::-1][idx], None, None, None)])[0]
+    one = F.solve_c_svc(None, y[::-1][idx], 1.0, kernel=view.subset(idx))
+    np.testing.assert_array_equal(res.alpha, one.alpha)
+
+
+def test_c_svc_many_rejects_bad_problems():
+    """Check that solve_c_svc_many names the problem it rejects and the cause."""
+    from svmbook.solvers.cache import row_cache
+
+    rows = row_cache(K=np.eye(4), cache_size=1.0)
+    good = ([0, 1], [0, 1], None, None, None)
+    with pytest.raises(ValueError, match="problem 1: y must hold exactly two classes"):
+        F.solve_c_svc_many(rows, [good, ([0, 1], [1, 1], None, None, None)])
+    with pytest.raises(ValueError, match="problem 0: samples must index the 4 points"):
+        F.solve_c_svc_many(rows, [([0, 4], [0, 1], None, None, None)])
+    with pytest.raises(ValueError, match="C"):
+        F.solve_c_svc_many(rows, [good], C=-1.0)
+    with pytest.raises(TypeError, match="rows must be a"):
+        F.solve_c_svc_many(np.eye(4), [good])

@@ -187,3 +187,32 @@ def test_prefill_blocks_are_the_same_whoever_computes_them(monkeypatch, helper_d
     kernel_rows_f32(kind_, theta, Xs, x_sq, np.arange(700), Xs, x_sq, want)
     np.testing.assert_array_equal(rows.cache[0][:700].view(np.int32), want.view(np.int32))
     assert np.all(rows.cache[1][:700] >= 0)
+
+
+def test_prefilling_completes_on_first_read_or_on_exit():
+    """A cache filled by prefilling(): complete when it (or a subset) is first read inside the
+    context, or when the context ends unread; equal to prefill's; pickled complete."""
+    import pickle
+
+    from svmbook.solvers import cache as C
+
+    rng = np.random.default_rng(4)
+    X = rng.standard_normal((500, 6))
+    k = get_kernel("rbf", gamma=0.2)
+    want = C.row_cache(X=X, kernel=k)
+    C.prefill(want.cache, want.source)
+    read = C.row_cache(X=X, kernel=k)
+    with C.prefilling(read) as rows:
+        view = rows.subset(np.arange(0, 500, 7))
+        data = view.cache[0]  # reading a subset completes the whole fill
+        assert read._filling[1] is None and np.all(read._cache[1] >= 0)
+    unread = C.row_cache(X=X, kernel=k)
+    with C.prefilling(unread):
+        pass
+    for rows in (read, unread):
+        assert rows._filling[1] is None
+        np.testing.assert_array_equal(rows.cache[0][:500], want.cache[0][:500])
+    np.testing.assert_array_equal(data[:500], want.cache[0][:500])
+    copy = pickle.loads(pickle.dumps(view))
+    np.testing.assert_array_equal(copy.points, view.points)
+    np.testing.assert_array_equal(copy.cache[0][:500], want.cache[0][:500])

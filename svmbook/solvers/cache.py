@@ -799,11 +799,12 @@ def _start_prefill(cache, source):
         n_blocks = -(-m // block)
         claims = np.zeros(2 * n_blocks, dtype=np.int64)  # who has each block, then done flags
         if n_blocks >= 2 and helper_allowed():
-            post(gram_blocks, kind, theta, X, x_sq, cache[0], block, claims, _HELPER)
+            post(_helper_blocks, kind, theta, X, x_sq, cache[0], block, claims)
     return functools.partial(_prefill_blocks, cache, source, block, claims)
 
 
 _FRONT, _HELPER = 1, 2  # the owners of a block in gram_blocks
+_ABANDONED = -1  # a block the helper claimed and could not finish (it raised)
 
 
 @njit(cache=True, nogil=True)
@@ -818,9 +819,10 @@ def gram_blocks(kind, theta, X, x_sq, data, block, claims, me):
     claiming a block by an atomic compare-and-swap in ``claims[c]``, so every block is written
     by one thread. The helper stops at the first block it cannot claim; the caller, at the
     first block the helper holds, waits for the helper to publish it (``claims[n_blocks + c]``:
-    every later block was published before), yielding its CPU while it waits. So the matrix is
-    complete when the caller returns, and the helper writes nothing after that; a helper that
-    never comes leaves every block to the caller.
+    every later block was published before), yielding its CPU while it waits, or computes it
+    itself if the helper gave it up (:func:`_helper_blocks`). So the matrix is complete when
+    the caller returns, and the helper writes nothing after that; a helper that never comes
+    leaves every block to the caller.
 
     Parameters
     ----------
@@ -844,20 +846,48 @@ def gram_blocks(kind, theta, X, x_sq, data, block, claims, me):
             if me == _FRONT:  # the helper's block: it is the last one left
                 spins = 0
                 while load_acquire(claims, n_blocks + c) != 1:
+                    if load_acquire(claims, c) == _ABANDONED:
+                        _gram_block(kind, theta, X, x_sq, data, block, c, buf)
+                        break
                     spins = pause(spins)
             return
-        b = c * block
-        e = min(m, b + block)
-        upper = buf[: (e - b) * (m - b)].reshape((e - b, m - b))
-        kernel_rows_f32(kind, theta, X, x_sq, np.arange(b, e), X[b:], x_sq[b:], upper)
-        for t in range(e - b):
-            data[b + t, b:] = upper[t]
-        for j0 in range(b, m, _TILE):  # the mirror, in tiles that stay in L1
-            j1 = min(m, j0 + _TILE)
-            for t in range(e - b):
-                for j in range(j0, j1):
-                    data[j, b + t] = upper[t, j - b]
+        _gram_block(kind, theta, X, x_sq, data, block, c, buf)
         store_release(claims, n_blocks + c, 1)
+
+
+@njit(cache=True, inline="always")
+def _gram_block(kind, theta, X, x_sq, data, block, c, buf):
+    """Compute block ``c`` of :func:`gram_blocks` into ``data`` (``buf``: scratch)."""
+    m = X.shape[0]
+    b = c * block
+    e = min(m, b + block)
+    upper = buf[: (e - b) * (m - b)].reshape((e - b, m - b))
+    kernel_rows_f32(kind, theta, X, x_sq, np.arange(b, e), X[b:], x_sq[b:], upper)
+    for t in range(e - b):
+        data[b + t, b:] = upper[t]
+    for j0 in range(b, m, _TILE):  # the mirror, in tiles that stay in L1
+        j1 = min(m, j0 + _TILE)
+        for t in range(e - b):
+            for j in range(j0, j1):
+                data[j, b + t] = upper[t, j - b]
+
+
+@njit(cache=True)
+def _abandon(claims):
+    """Give the caller back the block the helper claimed and did not publish."""
+    n_blocks = claims.shape[0] // 2
+    for c in range(n_blocks):
+        if claims[c] == _HELPER and load_acquire(claims, n_blocks + c) != 1:
+            store_release(claims, c, _ABANDONED)
+
+
+def _helper_blocks(kind, theta, X, x_sq, data, block, claims):
+    """Run the helper's side of :func:`gram_blocks`; if it raises, hand its block back."""
+    try:
+        gram_blocks(kind, theta, X, x_sq, data, block, claims, _HELPER)
+    except BaseException:
+        _abandon(claims)
+        raise
 
 
 #: Rows of a tile of the mirrored copy in :func:`gram_blocks`.

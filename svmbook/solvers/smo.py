@@ -1222,7 +1222,9 @@ def solve_checked(arrays, source, cache, tol, shrinking, max_iter, warn):
         post(_solve_problems, *problem, _private(cache), *helper_out, ctl, True, _CLOCK)
     with blas_limit(blas_threads):
         stop = _solve_problems(*problem, cache, alpha_out, G_out, ints, floats, ctl, False, _CLOCK)
-    if stop < n_problems:  # the helper's answers from ``stop`` on (published: ctl was read)
+    # the helper's answers from ``stop`` on (published: ctl was read); its cache counters are
+    # its own copy's, so the shared cache's totals count this thread's solves only
+    if stop < n_problems:
         lo = bounds[stop]
         alpha_out[lo:], G_out[lo:] = helper_out[0][lo:], helper_out[1][lo:]
         ints[stop:], floats[stop:] = helper_out[2][stop:], helper_out[3][stop:]
@@ -1232,8 +1234,8 @@ def solve_checked(arrays, source, cache, tol, shrinking, max_iter, warn):
     for k in range(n_problems):
         lo, hi = bounds[k], bounds[k + 1]
         n_iter, status, hits, computed, evals, ns = (int(v) for v in ints[k])
-        if status == 1 and warn:
-            _warn_max_iter(int(caps[k]), tol, 2)
+        if status == 1 and warn:  # point at the caller of solve_many / solve_c_svc_many
+            _warn_max_iter(int(caps[k]), tol, 3)
         results.append(SMOResult(
             alpha=alpha_out[lo:hi], G=G_out[lo:hi], offset=float(floats[k, 0]),
             r=float(floats[k, 1]), objective=float(floats[k, 2]), n_iter=n_iter,
@@ -1290,12 +1292,7 @@ def _solve_problems(ksrc, diag, bounds, Y, R, P, CB, A, eps, shrinking, caps, ca
         alpha_status = np.empty(l, dtype=np.int8)
         for t in range(l):
             QD[t] = diag[r[t]]
-            if alpha[t] >= C[t]:
-                alpha_status[t] = UPPER_BOUND
-            elif alpha[t] <= 0:
-                alpha_status[t] = LOWER_BOUND
-            else:
-                alpha_status[t] = FREE
+            update_alpha_status(t, alpha, C, alpha_status)
         st = (Y[lo:hi].copy(), r, QD, P[lo:hi].copy(), alpha, C, np.empty(l), np.empty(l),
               alpha_status, np.arange(l))  # fmt: skip
         s0, s1, s2 = cache[5][0], cache[5][1], cache[5][2]

@@ -815,14 +815,15 @@ class BaseSVC(ClassifierMixin, BaseSVM):
         return rows
 
     def _shared_rows(self, X, kernel):
-        """Return one row cache holding the whole float32 kernel matrix, or None.
+        """Return an empty row cache with a slot for every point's float32 kernel row, or None.
 
-        It serves the C-SVC machines of a multiclass fit, computed blockwise (one matrix product
-        per block). It applies to the SMO solver with a dispatchable kernel on dense points when
-        the ``4 n^2`` bytes fit in ``cache_size``: every machine then reads its rows from it
-        instead of computing them on its own samples (digits: the 45 pairs recompute most kernel
-        values several times). The values are those of the solver's batched rows, so the
-        machines are the same.
+        Filled with the whole kernel matrix (:func:`~svmbook.solvers.cache.prefill`, or
+        :func:`~svmbook.solvers.cache.prefilling` while the machines are set up), blockwise, it
+        serves the C-SVC machines of a multiclass fit. It applies to the SMO solver with a
+        dispatchable kernel on dense points when the ``4 n^2`` bytes fit in ``cache_size``:
+        every machine then reads its rows from it instead of computing them on its own samples
+        (digits: the 45 pairs recompute most kernel values several times). The values are
+        those of the solver's batched rows, so the machines are the same.
         """
         n = X.shape[0]
         if (

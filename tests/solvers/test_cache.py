@@ -216,3 +216,26 @@ def test_prefilling_completes_on_first_read_or_on_exit():
     copy = pickle.loads(pickle.dumps(view))
     np.testing.assert_array_equal(copy.points, view.points)
     np.testing.assert_array_equal(copy.cache[0][:500], want.cache[0][:500])
+
+
+def test_a_block_the_helper_gives_up_is_computed_by_the_caller():
+    """A block the helper claimed and could not finish (its job raised: _abandon hands it
+    back) is computed by the caller, who would otherwise wait for it forever."""
+    from svmbook.solvers import cache as C
+    from svmbook.solvers._rows_f32 import kernel_rows_f32
+
+    rng = np.random.default_rng(5)
+    X = rng.standard_normal((300, 4))
+    rows = C.row_cache(X=X, kernel=get_kernel("rbf", gamma=0.3))
+    kind, theta, Xs, x_sq = rows.source.ksrc[:4]
+    block = 64
+    n_blocks = -(-300 // block)
+    claims = np.zeros(2 * n_blocks, dtype=np.int64)
+    claims[n_blocks - 1] = C._HELPER  # claimed, never published
+    C._abandon(claims)
+    assert claims[n_blocks - 1] == C._ABANDONED
+    data = rows.cache[0]
+    C.gram_blocks(kind, theta, Xs, x_sq, data, block, claims, C._FRONT)
+    want = np.empty((300, 300), dtype=np.float32)
+    kernel_rows_f32(kind, theta, Xs, x_sq, np.arange(300), Xs, x_sq, want)
+    np.testing.assert_array_equal(data[:300].view(np.int32), want.view(np.int32))

@@ -80,6 +80,7 @@ __all__ = [
     "compute_rows",
     "prefill",
     "prefilling",
+    "private_bookkeeping",
 ]
 
 #: kernel code of a precomputed Gram matrix: ``X`` is then the float64 (m, m) matrix ``K``.
@@ -657,6 +658,20 @@ class RowCache:
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_filling", [threading.Lock(), None])
 
+    def private(self):
+        """Return the same rows with this view's own copy of the cache's bookkeeping.
+
+        For a second thread reading a cache that holds every row (prefilled): a cache hit moves
+        its slot in the LRU lists and counts itself, so two threads must not share those;
+        the rows themselves are only read.
+
+        Returns
+        -------
+        RowCache
+            A view with the same source, rows and points.
+        """
+        return RowCache(self.source, private_bookkeeping(self.cache), self.points)
+
     @property
     def cache(self):
         """tuple: The row cache of :func:`make_cache` over all ``source.n_points`` points.
@@ -700,6 +715,23 @@ class RowCache:
         if self.points is not None:
             points = self.points[points]
         return RowCache(self.source, self._cache, points, self._filling)
+
+
+def private_bookkeeping(cache):
+    """Return ``cache`` with its own copy of everything but the rows (``data`` is shared).
+
+    Parameters
+    ----------
+    cache : tuple
+        The cache of :func:`make_cache`.
+
+    Returns
+    -------
+    tuple
+        The same ``data`` array and copies of the slot map, the LRU lists and the counters.
+    """
+    data, *book = cache
+    return (data, *(a.copy() for a in book))
 
 
 def row_cache(K=None, X=None, kernel=None, *, cache_size=200.0, mode="faithful"):

@@ -54,6 +54,7 @@ from .cache import (
     make_cache,
     new_epoch,
     prefill,
+    private_bookkeeping,
     row,
     row_active,
 )
@@ -1219,7 +1220,7 @@ def solve_checked(arrays, source, cache, tol, shrinking, max_iter, warn):
     if shared:
         helper_out = (np.empty(A.shape[0]), np.empty(A.shape[0]), np.zeros_like(ints),
                       np.zeros_like(floats))  # fmt: skip
-        post(_solve_problems, *problem, _private(cache), *helper_out, ctl, True, _CLOCK)
+        post(_solve_problems, *problem, private_bookkeeping(cache), *helper_out, ctl, True, _CLOCK)
     with blas_limit(blas_threads):
         stop = _solve_problems(*problem, cache, alpha_out, G_out, ints, floats, ctl, False, _CLOCK)
     # the helper's answers from ``stop`` on (published: ctl was read); its cache counters are
@@ -1249,16 +1250,6 @@ def solve_checked(arrays, source, cache, tol, shrinking, max_iter, warn):
 #: problem, the helper's flag that it published that problem's answer.
 _MANY_CTL = 8
 _CLOCK = getattr(time, "CLOCK_MONOTONIC", 1)
-
-
-def _private(cache):
-    """Return a copy of the cache's bookkeeping around the same rows (``data`` shared, read only).
-
-    A cache hit moves its slot in the LRU lists and counts itself: a second thread reading a
-    full cache gets its own lists and counters.
-    """
-    data, *book = cache
-    return (data, *(a.copy() for a in book))
 
 
 @njit(cache=True, nogil=True)

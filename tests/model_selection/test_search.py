@@ -321,3 +321,47 @@ def test_refit_false_has_no_predict(clf):
     assert not hasattr(search, "best_estimator_")
     with pytest.raises(AttributeError, match="refit=False"):
         search.predict(X)
+
+
+@pytest.mark.parametrize("warm_start", [False, True])
+def test_folds_on_two_threads_equal_the_folds_on_one(warm_start):
+    """The kernel path fits a unit's folds on two threads (accuracy scoring): the results are
+    those of the same search kept on one thread (row_split.one_thread), split for split."""
+    from svmbook.solvers.row_split import one_thread
+
+    X, y = make_classification(200, 5, n_informative=3, n_redundant=0, flip_y=0.1,
+                               random_state=7)  # fmt: skip
+    grid = {"C": [0.25, 2.0, 16.0, 128.0], "gamma": [0.1, 1.0]}
+    two = SVMSearchCV(SVC(), grid, cv=5, warm_start=warm_start, progress=False).fit(X, y)
+    with one_thread():
+        one = SVMSearchCV(SVC(), grid, cv=5, warm_start=warm_start, progress=False).fit(X, y)
+    for key, ref in _per_split(one).items():
+        np.testing.assert_array_equal(_per_split(two)[key], ref, err_msg=key)
+    assert two.best_params_ == one.best_params_
+
+
+def test_from_both_ends_keeps_the_order_and_raises_the_other_threads_error():
+    """Check _from_both_ends: every item once, results in order; an error of either side."""
+    import threading
+
+    from svmbook.model_selection.search import _from_both_ends
+
+    seen = []
+    lock = threading.Lock()
+
+    def work(x):
+        with lock:
+            seen.append(x)
+        return x * x
+
+    assert _from_both_ends(list(range(7)), work) == [x * x for x in range(7)]
+    assert sorted(seen) == list(range(7))
+    assert _from_both_ends([], work) == []
+
+    def fail_last(x):
+        if x == 6:
+            raise RuntimeError("item 6")
+        return x
+
+    with pytest.raises(RuntimeError, match="item 6"):
+        _from_both_ends(list(range(7)), fail_last)

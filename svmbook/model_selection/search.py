@@ -258,6 +258,8 @@ def _from_both_ends(items, work):
     try:
         run(True)
     finally:
+        with lock:  # after an error here (or an interrupt) the other stops at its current item
+            ends[0] = ends[1]
         other.join()
     if failed:
         raise failed[0]

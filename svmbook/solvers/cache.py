@@ -74,6 +74,7 @@ __all__ = [
     "make_cache",
     "row",
     "row_active",
+    "active_block",
     "new_epoch",
     "get_row",
     "get_rows",
@@ -384,6 +385,47 @@ def _active_miss(a, ksrc, cache, r, n):
     stats[STAT_ROWS] += 1
     stats[STAT_KERNEL_EVALS] += n
     return s
+
+
+@njit(cache=True)
+def active_block(cache, r, n, out):
+    """Copy the kernel at the points ``r[:n]`` into ``out[:n, :n]`` if the cache holds their rows.
+
+    ``out[a, b] = float64(K[r[a], r[b]])``: a solver's kernel restricted to its active
+    variables, in their current order. Its rows are contiguous, so the passes over the active
+    set read them directly, where rows of the cache must be gathered at the scattered points
+    ``r[:n]`` (a cache line per point or two, once the active set is a small share of a long
+    row). The values are the cached float32 values, converted exactly.
+
+    Parameters
+    ----------
+    cache : tuple
+        The cache of :func:`make_cache`; only read (the LRU order and the counters are not
+        touched).
+    r : ndarray of int64
+        Point of each of the solver's variables, active ones first.
+    n : int
+        Number of active variables.
+    out : ndarray of float64 of shape (at least n, at least n)
+        Receives the block.
+
+    Returns
+    -------
+    bool
+        Whether the block was copied: False, and ``out`` untouched, when a row of ``r[:n]`` is
+        not in the cache or only partly.
+    """
+    data, slot_of, owner, prv, nxt, stats, part, epoch = cache
+    for a in range(n):
+        s = slot_of[r[a]]
+        if s < 0 or part[s] >= 0:
+            return False
+    for a in range(n):
+        Kr = data[slot_of[r[a]]]
+        out_a = out[a]
+        for b in range(n):
+            out_a[b] = np.float64(Kr[r[b]])
+    return True
 
 
 @njit(cache=True)

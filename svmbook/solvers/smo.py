@@ -48,7 +48,9 @@ from sklearn.exceptions import ConvergenceWarning
 from .._blas import SMALL, blas_limit, threads_for
 from ._rows_f32 import RBF_KIND
 from .cache import (
+    STAT_HITS,
     RowCache,
+    active_block,
     get_rows,
     kernel_source,
     make_cache,
@@ -278,31 +280,54 @@ def _range_max(v, lo, hi):
     return max(max(max(a0, a1), max(a2, a3)), max(max(a4, a5), max(a6, a7)))
 
 
-#: Block length of the arg-reductions: the block maxima are one vectorised pass, and only the
-#: last block attaining the extremum is scanned for its last index.
-_BLOCK = 512
-
-
 @njit(cache=True)
-def _max_last(v, n, blocks):
+def _max_last(v, n):
     """``(max v[:n], last index attaining it)``; ``(-BIG, -1)`` when every entry is ``-BIG``.
 
-    The last maximiser is LIBSVM's tie rule (its ``>=`` comparisons). ``blocks`` is scratch of
-    length at least ``ceil(n / _BLOCK)``.
+    The last maximiser is LIBSVM's tie rule (its ``>=`` comparisons). Four running maxima with
+    their indices, each over every fourth entry and keeping its last maximiser, are four short
+    dependency chains that run in parallel; the maximum of the four with, among the chains
+    attaining it, the largest index is the last maximiser. Measured on the 2-vCPU VM at 129 to
+    600 entries: 0.4 ns per entry, against 0.9-1.1 ns for a vectorised maximum followed by a
+    backward scan for its last position.
     """
-    nb = (n + _BLOCK - 1) // _BLOCK
-    m = -BIG
-    for b in range(nb):
-        blocks[b] = _range_max(v, b * _BLOCK, min(n, (b + 1) * _BLOCK))
-        m = max(m, blocks[b])
+    a0 = a1 = a2 = a3 = -BIG
+    i0 = i1 = i2 = i3 = -1
+    end4 = n // 4 * 4
+    for t in range(0, end4, 4):
+        x0 = v[t]
+        x1 = v[t + 1]
+        x2 = v[t + 2]
+        x3 = v[t + 3]
+        c0 = x0 >= a0
+        c1 = x1 >= a1
+        c2 = x2 >= a2
+        c3 = x3 >= a3
+        a0 = x0 if c0 else a0
+        a1 = x1 if c1 else a1
+        a2 = x2 if c2 else a2
+        a3 = x3 if c3 else a3
+        i0 = t if c0 else i0
+        i1 = t + 1 if c1 else i1
+        i2 = t + 2 if c2 else i2
+        i3 = t + 3 if c3 else i3
+    m = max(max(a0, a1), max(a2, a3))
+    i = -1
+    if a0 == m:
+        i = i0
+    if a1 == m:
+        i = max(i, i1)
+    if a2 == m:
+        i = max(i, i2)
+    if a3 == m:
+        i = max(i, i3)
+    for t in range(end4, n):  # the tail's indices are the largest
+        if v[t] >= m:
+            m = v[t]
+            i = t
     if m == -BIG:
         return m, -1
-    for b in range(nb - 1, -1, -1):
-        if blocks[b] == m:
-            for t in range(min(n, (b + 1) * _BLOCK) - 1, b * _BLOCK - 1, -1):
-                if v[t] == m:
-                    return m, t
-    return m, -1
+    return m, i
 
 
 @njit(cache=True, inline="always")
@@ -318,25 +343,24 @@ def gather_row(Kr, r, out, n):
 
 
 @njit(cache=True, inline="always")
-def select_working_set(st, ksrc, cache, ctl, eps, buf):
+def select_working_set(st, ksrc, cache, ctl, eps, buf, block, in_block):
     """Return (i, j), or (-1, -1) when optimal (``Gmax + Gmax2 < eps`` or no j exists).
 
     i maximises ``-y_t G_t`` over I_up; j minimises ``-(Gmax + y_t G_t)^2 / a_it`` over I_low
     with ``a_it = QD_i + QD_t - 2 K_it`` (``TAU`` if not positive). Ties: the last index wins.
 
-    Written as two-phase reductions (masked values into ``buf``, a vectorised max, then a
-    backward scan of the last block attaining it): the same (i, j) as LIBSVM's branchy loops,
-    whose ``>=``/``<=`` comparisons make the last maximiser/minimiser win. ``buf`` rows:
-    0, 1 the masked values, 2 receives row i's kernel values over the active positions
-    (:func:`gather_row`, reused by the gradient update), 3 is the loop's row j, 4 block
-    scratch.
+    Written as two-phase reductions (masked values into ``buf`` in a vectorised pass, then
+    :func:`_max_last`): the same (i, j) as LIBSVM's branchy loops, whose ``>=``/``<=``
+    comparisons make the last maximiser/minimiser win. ``buf`` rows: 0, 1 the masked values,
+    2 receives row i's kernel values over the active positions (:func:`gather_row`, reused by
+    the gradient update), 3 is the loop's row j. With ``in_block``, row i is read from
+    ``block`` (the active block of :func:`solve_loop`) and not gathered.
     """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     n = ctl[CTL_ACTIVE_SIZE]
     v = buf[0]
     w = buf[1]
     ki = buf[2]
-    blocks = buf[4]
     # I_up = {y=+1, a<C} u {y=-1, a>0}; value -y G
     for t in range(n):
         s_t = alpha_status[t]
@@ -344,10 +368,13 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf):
         neg = y[t] < 0
         ok = (pos & (s_t != UPPER_BOUND)) | (neg & (s_t != LOWER_BOUND))
         v[t] = -y[t] * G[t] if ok else -BIG
-    Gmax, i = _max_last(v, n, blocks)
+    Gmax, i = _max_last(v, n)
     if i == -1:
         return -1, -1
-    gather_row(row_active(r[i], ksrc, cache, r, n), r, ki, n)
+    if in_block:
+        ki = block[i]
+    else:
+        gather_row(row_active(r[i], ksrc, cache, r, n), r, ki, n)
     QDi = QD[i]
     # I_low = {y=+1, a>0} u {y=-1, a<C}; Gmax2 = max y G over I_low; j among b_t = Gmax + y G > 0
     # (w holds -obj so that the minimiser is a maximiser: negation is exact)
@@ -364,7 +391,7 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf):
         v[t] = yG if ok else -BIG
         w[t] = -obj if (ok & (grad_diff > 0)) else -BIG
     Gmax2 = _range_max(v, 0, n)
-    _, j = _max_last(w, n, blocks)
+    _, j = _max_last(w, n)
     if Gmax + Gmax2 < eps or j == -1:
         return -1, -1
     return i, j
@@ -707,12 +734,42 @@ def calculate_offset_nu(st, active_size):
 # --------------------------------------------------------------------------------------------
 
 
+#: Largest active set copied into the active block of :func:`solve_loop` (float64, 8 MiB at
+#: this size). The copy costs ``n^2`` entries at each change of the active set, at most once per
+#: ``min(l, 1000)`` iterations (the shrinking period), and saves two gathers of ``n`` scattered
+#: entries per iteration, so it pays up to about ``n = 2000``; the cap bounds the memory.
+ACTIVE_BLOCK_MAX = 1024
+
+
+@njit(cache=True)
+def _refresh_block(st, cache, n, block):
+    """Return ``(block, in_block)``: the active block over the ``n`` active variables, if cached.
+
+    ``block`` is reused when large enough. ``in_block`` is False when ``n`` exceeds
+    :data:`ACTIVE_BLOCK_MAX` or a row of an active variable is not wholly in the cache.
+    """
+    if n > ACTIVE_BLOCK_MAX:
+        return block, False
+    if block.shape[0] < n:
+        block = np.empty((n, n))
+    return block, active_block(cache, st[1], n, block)
+
+
 @njit(cache=True, nogil=True)
 def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
     """LIBSVM's Solver::Solve main loop on prepared state. Returns (n_iter, status, offset, r).
 
     status 0: optimal within eps; 1: max_iter reached (the gradient is still rebuilt, as in
     upstream LIBSVM, so the offset and the objective are those of the returned alpha).
+
+    The active block: after a shrinking step has changed the active set, and while every
+    active variable's row is wholly in the cache, the kernel at the active points is copied,
+    in the variables' order, into a private dense matrix
+    (:func:`~svmbook.solvers.cache.active_block`), and the iterations read rows i and j there.
+    LIBSVM gets the same effect by permuting the cached rows themselves when it shrinks
+    (``Cache::swap_index``), which a cache shared by several solves cannot do. The values
+    read are the same, so the iterations are too; on a fold of Pima diabetes (614 points,
+    about 130 active) the iterations took a third less time.
     """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     l = y.shape[0]
@@ -721,7 +778,10 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
     n_iter = 0
     status = 0
     counter = min(l, 1000) + 1
-    buf = np.empty((5, l))
+    buf = np.empty((4, l))
+    block = np.empty((0, 0))
+    in_block = False  # whether block holds the kernel of the current active set
+    stats = cache[5]
     new_epoch(cache)  # partial rows of an earlier solve on a shared cache are not ours
     while True:
         if n_iter >= max_iter:
@@ -733,34 +793,48 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
         if counter == 0:
             counter = min(l, 1000)
             if shrinking:
+                before = ctl[CTL_ACTIVE_SIZE]
+                unshrink = ctl[CTL_UNSHRINK]
                 do_shrinking(st, ksrc, cache, ctl, eps, nu)
+                # an unchanged size means nothing was swapped, unless the set was first unshrunk
+                if not nu and not (
+                    in_block and ctl[CTL_ACTIVE_SIZE] == before and ctl[CTL_UNSHRINK] == unshrink
+                ):
+                    block, in_block = _refresh_block(st, cache, ctl[CTL_ACTIVE_SIZE], block)
         if nu:
             i, j = select_working_set_nu(st, ksrc, cache, ctl, eps)
         else:
-            i, j = select_working_set(st, ksrc, cache, ctl, eps, buf)
+            i, j = select_working_set(st, ksrc, cache, ctl, eps, buf, block, in_block)
         if i == -1:
             # optimal on the active set: rebuild the whole gradient and check again
             reconstruct_gradient(st, ksrc, cache, ctl)
             ctl[CTL_ACTIVE_SIZE] = l
             new_epoch(cache)
+            in_block = False
             if nu:
                 i, j = select_working_set_nu(st, ksrc, cache, ctl, eps)
             else:
-                i, j = select_working_set(st, ksrc, cache, ctl, eps, buf)
+                i, j = select_working_set(st, ksrc, cache, ctl, eps, buf, block, False)
             if i == -1:
                 break
             counter = 1  # shrink at the next iteration
         n_iter += 1
         active_size = ctl[CTL_ACTIVE_SIZE]
 
-        # the pair's rows are needed at the active points only (partial rows in fast mode)
-        Ki = row_active(r[i], ksrc, cache, r, active_size)
-        Kj = row_active(r[j], ksrc, cache, r, active_size)
-        if nu:  # select_working_set leaves row i gathered in buf[2]; the nu rule does not
-            gather_row(Ki, r, buf[2], active_size)
-        gather_row(Kj, r, buf[3], active_size)
-        dA_i, dA_j = update_pair(i, j, np.float64(Ki[r[j]]), st)
-        update_gradient(i, j, buf[2], buf[3], dA_i, dA_j, st, active_size)
+        if in_block:
+            stats[STAT_HITS] += 2  # rows i and j, served from the block
+            dA_i, dA_j = update_pair(i, j, block[i, j], st)
+            update_gradient(i, j, block[i], block[j], dA_i, dA_j, st, active_size)
+            Ki = cache[0][0]  # a placeholder of the cache's type: G_bar below reads the cache
+        else:
+            # the pair's rows are needed at the active points only (partial rows in fast mode)
+            Ki = row_active(r[i], ksrc, cache, r, active_size)
+            Kj = row_active(r[j], ksrc, cache, r, active_size)
+            if nu:  # select_working_set leaves row i gathered in buf[2]; the nu rule does not
+                gather_row(Ki, r, buf[2], active_size)
+            gather_row(Kj, r, buf[3], active_size)
+            dA_i, dA_j = update_pair(i, j, np.float64(Ki[r[j]]), st)
+            update_gradient(i, j, buf[2], buf[3], dA_i, dA_j, st, active_size)
 
         ui = alpha_status[i] == UPPER_BOUND
         uj = alpha_status[j] == UPPER_BOUND
@@ -769,8 +843,8 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
         # G_bar runs over all l variables: whole rows (a partial one is completed in its slot;
         # both rows are still cached, the cache always holds at least two)
         if ui != (alpha_status[i] == UPPER_BOUND):
-            Ki_whole = Ki if cache[6][cache[1][r[i]]] < 0 else row(r[i], ksrc, cache)
-            update_G_bar(i, Ki_whole, -1.0 if ui else 1.0, st)
+            whole = not in_block and cache[6][cache[1][r[i]]] < 0
+            update_G_bar(i, Ki if whole else row(r[i], ksrc, cache), -1.0 if ui else 1.0, st)
         if uj != (alpha_status[j] == UPPER_BOUND):
             update_G_bar(j, row(r[j], ksrc, cache), -1.0 if uj else 1.0, st)
 

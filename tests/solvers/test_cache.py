@@ -14,6 +14,7 @@ from svmbook.kernels import get_kernel
 from svmbook.solvers import solve
 from svmbook.solvers.cache import (
     KIND_PRECOMPUTED,
+    active_block,
     compute_rows,
     get_row,
     kernel_source,
@@ -162,6 +163,31 @@ def test_partial_rows_are_served_at_active_points_and_completed_elsewhere(points
     cache = make_cache(m, cache_size=1.0)
     row_active(7, faithful.ksrc, cache, active, active.size)
     assert cache[6][cache[1][7]] == -1
+
+
+def test_active_block_copies_whole_cached_rows_at_the_active_points(points):
+    """Check the active block: K at r[:n] in float64, only when every row is wholly cached."""
+    k = get_kernel("rbf", gamma=0.3)
+    m = points.shape[0]
+    source = kernel_source(X=points, kernel=k, mode="fast")
+    whole = _rows(source)
+    r = np.array([12, 3, 30, 7, 0, 25], dtype=np.int64)  # a solver's order, 4 active
+    cache = make_cache(m, cache_size=1.0)
+    out = np.full((5, 5), -7.0)
+    for a in r[:3]:
+        row(a, source.ksrc, cache)
+    assert not active_block(cache, r, 4, out)  # row 7 missing
+    assert (out == -7.0).all()
+    new_epoch(cache)
+    row_active(7, source.ksrc, cache, np.array([3, 7], dtype=np.int64), 2)  # partial
+    assert not active_block(cache, r, 4, out)
+    assert (out == -7.0).all()
+    row(7, source.ksrc, cache)  # completed
+    hits = cache[5].copy()
+    assert active_block(cache, r, 4, out)
+    np.testing.assert_array_equal(out[:4, :4], whole[np.ix_(r[:4], r[:4])].astype(np.float64))
+    assert (out[4] == -7.0).all() and (out[:, 4] == -7.0).all()
+    np.testing.assert_array_equal(cache[5], hits)  # only read: the counters are untouched
 
 
 @pytest.mark.parametrize("helper_does", ["everything", "nothing", "concurrently"])

@@ -398,21 +398,20 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf, block, in_block):
 
 
 @njit(cache=True)
-def select_working_set_nu(st, ksrc, cache, ctl, eps):
+def select_working_set_nu(st, ksrc, cache, ctl, eps, block, in_block, positions):
     """Select the working pair of the nu problems (LIBSVM's ``Solver_NU``).
 
     i and j come from the same class, i taken per class (``Solver_NU::select_working_set``).
+    With ``in_block``, the rows of the two candidates for i are read from ``block`` (the
+    active block of :func:`solve_loop`) at the variables' positions (``positions``:
+    ``0, 1, ..., l-1``), else from the cache at their points ``r``.
     """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     active_size = ctl[CTL_ACTIVE_SIZE]
     Gmaxp = -INF
-    Gmaxp2 = -INF
     Gmaxp_idx = -1
     Gmaxn = -INF
-    Gmaxn2 = -INF
     Gmaxn_idx = -1
-    Gmin_idx = -1
-    obj_diff_min = INF
     for t in range(active_size):
         if y[t] > 0:
             if alpha_status[t] != UPPER_BOUND:
@@ -427,12 +426,38 @@ def select_working_set_nu(st, ksrc, cache, ctl, eps):
     ip = Gmaxp_idx
     iN = Gmaxn_idx
     # a dummy row when a class has no candidate: it is never read (its Gmax is -inf)
-    Kp = cache[0][0]
-    Kn = cache[0][0]
-    if ip != -1:
-        Kp = row_active(r[ip], ksrc, cache, r, active_size)
-    if iN != -1:
-        Kn = row_active(r[iN], ksrc, cache, r, active_size)
+    if in_block:
+        Gmaxp2, Gmaxn2, Gmin_idx = _nu_pick_j(
+            st, active_size, Gmaxp, Gmaxn, ip, iN,
+            block[max(ip, 0)], block[max(iN, 0)], positions,
+        )
+    else:
+        Kp = cache[0][0]
+        Kn = cache[0][0]
+        if ip != -1:
+            Kp = row_active(r[ip], ksrc, cache, r, active_size)
+        if iN != -1:
+            Kn = row_active(r[iN], ksrc, cache, r, active_size)
+        Gmaxp2, Gmaxn2, Gmin_idx = _nu_pick_j(st, active_size, Gmaxp, Gmaxn, ip, iN, Kp, Kn, r)
+    if max(Gmaxp + Gmaxp2, Gmaxn + Gmaxn2) < eps or Gmin_idx == -1:
+        return -1, -1
+    if y[Gmin_idx] > 0:
+        return Gmaxp_idx, Gmin_idx
+    return Gmaxn_idx, Gmin_idx
+
+
+@njit(cache=True, inline="always")
+def _nu_pick_j(st, active_size, Gmaxp, Gmaxn, ip, iN, Kp, Kn, at):
+    """Run the second loop of :func:`select_working_set_nu`; return ``(Gmaxp2, Gmaxn2, j)``.
+
+    The kernel value of candidate i (``ip`` or ``iN``) at variable j is ``Kp[at[j]]`` or
+    ``Kn[at[j]]``: rows of the cache indexed by points, or of the active block by positions.
+    """
+    y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
+    Gmaxp2 = -INF
+    Gmaxn2 = -INF
+    Gmin_idx = -1
+    obj_diff_min = INF
     # one loop for both classes, in terms of y_j G_j: for y=+1 it is LIBSVM's first branch
     # (I_low: a > 0, grad_diff = Gmaxp + G_j), for y=-1 its second (a < C, Gmaxn - G_j)
     for j in range(active_size):
@@ -450,16 +475,12 @@ def select_working_set_nu(st, ksrc, cache, ctl, eps):
             grad_diff = Gmaxn + yG
         if grad_diff > 0:
             Ki = Kp if pos else Kn
-            quad_coef = QD[ip if pos else iN] + QD[j] - 2.0 * np.float64(Ki[r[j]])
+            quad_coef = QD[ip if pos else iN] + QD[j] - 2.0 * np.float64(Ki[at[j]])
             obj_diff = -(grad_diff * grad_diff) / (quad_coef if quad_coef > 0 else TAU)
             if obj_diff <= obj_diff_min:
                 Gmin_idx = j
                 obj_diff_min = obj_diff
-    if max(Gmaxp + Gmaxp2, Gmaxn + Gmaxn2) < eps or Gmin_idx == -1:
-        return -1, -1
-    if y[Gmin_idx] > 0:
-        return Gmaxp_idx, Gmin_idx
-    return Gmaxn_idx, Gmin_idx
+    return Gmaxp2, Gmaxn2, Gmin_idx
 
 
 # --------------------------------------------------------------------------------------------
@@ -781,6 +802,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
     buf = np.empty((4, l))
     block = np.empty((0, 0))
     in_block = False  # whether block holds the kernel of the current active set
+    positions = np.arange(l)  # the block's index of each variable (the nu selection's)
     stats = cache[5]
     new_epoch(cache)  # partial rows of an earlier solve on a shared cache are not ours
     while True:
@@ -797,12 +819,12 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
                 unshrink = ctl[CTL_UNSHRINK]
                 do_shrinking(st, ksrc, cache, ctl, eps, nu)
                 # an unchanged size means nothing was swapped, unless the set was first unshrunk
-                if not nu and not (
+                if not (
                     in_block and ctl[CTL_ACTIVE_SIZE] == before and ctl[CTL_UNSHRINK] == unshrink
                 ):
                     block, in_block = _refresh_block(st, cache, ctl[CTL_ACTIVE_SIZE], block)
         if nu:
-            i, j = select_working_set_nu(st, ksrc, cache, ctl, eps)
+            i, j = select_working_set_nu(st, ksrc, cache, ctl, eps, block, in_block, positions)
         else:
             i, j = select_working_set(st, ksrc, cache, ctl, eps, buf, block, in_block)
         if i == -1:
@@ -812,7 +834,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
             new_epoch(cache)
             in_block = False
             if nu:
-                i, j = select_working_set_nu(st, ksrc, cache, ctl, eps)
+                i, j = select_working_set_nu(st, ksrc, cache, ctl, eps, block, False, positions)
             else:
                 i, j = select_working_set(st, ksrc, cache, ctl, eps, buf, block, False)
             if i == -1:

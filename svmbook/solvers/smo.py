@@ -343,7 +343,14 @@ def gather_row(Kr, r, out, n):
 
 
 @njit(cache=True, inline="always")
-def select_working_set(st, ksrc, cache, ctl, eps, buf, block, in_block):
+def _up_value(y_t, s_t, G_t):
+    """``-y_t G_t`` if variable t is in I_up = {y=+1, a<C} u {y=-1, a>0}, else ``-BIG``."""
+    ok = ((y_t > 0) & (s_t != UPPER_BOUND)) | ((y_t < 0) & (s_t != LOWER_BOUND))
+    return -y_t * G_t if ok else -BIG
+
+
+@njit(cache=True, inline="always")
+def select_working_set(st, ksrc, cache, ctl, eps, buf, block, in_block, up_ready):
     """Return (i, j), or (-1, -1) when optimal (``Gmax + Gmax2 < eps`` or no j exists).
 
     i maximises ``-y_t G_t`` over I_up; j minimises ``-(Gmax + y_t G_t)^2 / a_it`` over I_low
@@ -354,20 +361,17 @@ def select_working_set(st, ksrc, cache, ctl, eps, buf, block, in_block):
     comparisons make the last maximiser/minimiser win. ``buf`` rows: 0, 1 the masked values,
     2 receives row i's kernel values over the active positions (:func:`gather_row`, reused by
     the gradient update), 3 is the loop's row j. With ``in_block``, row i is read from
-    ``block`` (the active block of :func:`solve_loop`) and not gathered.
+    ``block`` (the active block of :func:`solve_loop`) and not gathered. With ``up_ready``,
+    row 0 already holds the I_up values (written by :func:`update_gradient`).
     """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     n = ctl[CTL_ACTIVE_SIZE]
     v = buf[0]
     w = buf[1]
     ki = buf[2]
-    # I_up = {y=+1, a<C} u {y=-1, a>0}; value -y G
-    for t in range(n):
-        s_t = alpha_status[t]
-        pos = y[t] > 0
-        neg = y[t] < 0
-        ok = (pos & (s_t != UPPER_BOUND)) | (neg & (s_t != LOWER_BOUND))
-        v[t] = -y[t] * G[t] if ok else -BIG
+    if not up_ready:
+        for t in range(n):
+            v[t] = _up_value(y[t], alpha_status[t], G[t])
     Gmax, i = _max_last(v, n)
     if i == -1:
         return -1, -1
@@ -556,18 +560,22 @@ def update_pair(i, j, Kij, st):
 
 
 @njit(cache=True, inline="always")
-def update_gradient(i, j, ki, kj, dA_i, dA_j, st, active_size):
-    """Add ``Q_ik dA_i + Q_jk dA_j`` to ``G_k`` over the active set.
+def update_gradient(i, j, ki, kj, dA_i, dA_j, st, active_size, v):
+    """Add ``Q_ik dA_i + Q_jk dA_j`` to ``G_k`` over the active set; ``v_k`` = its I_up value.
 
-    ``ki``/``kj`` are the kernel rows of i and j gathered over the active positions
-    (:func:`gather_row`).
+    ``ki``/``kj`` are the kernel rows of i and j over the active positions (gathered by
+    :func:`gather_row`, or rows of the active block). The new ``G_k`` is at hand, so the
+    values the next working-set selection maximises first (:func:`_up_value`, with the
+    statuses already updated) are written in the same pass.
     """
     y, r, QD, p, alpha, C, G, G_bar, alpha_status, active_set = st
     yi = y[i]
     yj = y[j]
     for k in range(active_size):
         yk = y[k]
-        G[k] += (yi * yk * ki[k]) * dA_i + (yj * yk * kj[k]) * dA_j
+        g = G[k] + ((yi * yk * ki[k]) * dA_i + (yj * yk * kj[k]) * dA_j)
+        G[k] = g
+        v[k] = _up_value(yk, alpha_status[k], g)
 
 
 @njit(cache=True, inline="always")
@@ -802,6 +810,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
     buf = np.empty((4, l))
     block = np.empty((0, 0))
     in_block = False  # whether block holds the kernel of the current active set
+    up_ready = False  # whether buf[0] holds the I_up values of the current G (update_gradient)
     positions = np.arange(l)  # the block's index of each variable (the nu selection's)
     stats = cache[5]
     new_epoch(cache)  # partial rows of an earlier solve on a shared cache are not ours
@@ -818,6 +827,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
                 before = ctl[CTL_ACTIVE_SIZE]
                 unshrink = ctl[CTL_UNSHRINK]
                 do_shrinking(st, ksrc, cache, ctl, eps, nu)
+                up_ready = False  # the active set changed, and G if it was unshrunk
                 # an unchanged size means nothing was swapped, unless the set was first unshrunk
                 if not (
                     in_block and ctl[CTL_ACTIVE_SIZE] == before and ctl[CTL_UNSHRINK] == unshrink
@@ -826,7 +836,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
         if nu:
             i, j = select_working_set_nu(st, ksrc, cache, ctl, eps, block, in_block, positions)
         else:
-            i, j = select_working_set(st, ksrc, cache, ctl, eps, buf, block, in_block)
+            i, j = select_working_set(st, ksrc, cache, ctl, eps, buf, block, in_block, up_ready)
         if i == -1:
             # optimal on the active set: rebuild the whole gradient and check again
             reconstruct_gradient(st, ksrc, cache, ctl)
@@ -836,7 +846,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
             if nu:
                 i, j = select_working_set_nu(st, ksrc, cache, ctl, eps, block, False, positions)
             else:
-                i, j = select_working_set(st, ksrc, cache, ctl, eps, buf, block, False)
+                i, j = select_working_set(st, ksrc, cache, ctl, eps, buf, block, False, False)
             if i == -1:
                 break
             counter = 1  # shrink at the next iteration
@@ -845,8 +855,7 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
 
         if in_block:
             stats[STAT_HITS] += 2  # rows i and j, served from the block
-            dA_i, dA_j = update_pair(i, j, block[i, j], st)
-            update_gradient(i, j, block[i], block[j], dA_i, dA_j, st, active_size)
+            Kij = block[i, j]
             Ki = cache[0][0]  # a placeholder of the cache's type: G_bar below reads the cache
         else:
             # the pair's rows are needed at the active points only (partial rows in fast mode)
@@ -855,13 +864,18 @@ def solve_loop(st, ksrc, cache, eps, shrinking, max_iter, nu):
             if nu:  # select_working_set leaves row i gathered in buf[2]; the nu rule does not
                 gather_row(Ki, r, buf[2], active_size)
             gather_row(Kj, r, buf[3], active_size)
-            dA_i, dA_j = update_pair(i, j, np.float64(Ki[r[j]]), st)
-            update_gradient(i, j, buf[2], buf[3], dA_i, dA_j, st, active_size)
-
+            Kij = np.float64(Ki[r[j]])
+        dA_i, dA_j = update_pair(i, j, Kij, st)
         ui = alpha_status[i] == UPPER_BOUND
         uj = alpha_status[j] == UPPER_BOUND
         update_alpha_status(i, alpha, C, alpha_status)
         update_alpha_status(j, alpha, C, alpha_status)
+        # with the new statuses, the gradient update also writes the next selection's I_up values
+        if in_block:
+            update_gradient(i, j, block[i], block[j], dA_i, dA_j, st, active_size, buf[0])
+        else:
+            update_gradient(i, j, buf[2], buf[3], dA_i, dA_j, st, active_size, buf[0])
+        up_ready = True
         # G_bar runs over all l variables: whole rows (a partial one is completed in its slot;
         # both rows are still cached, the cache always holds at least two)
         if ui != (alpha_status[i] == UPPER_BOUND):

@@ -252,6 +252,8 @@ def make_fits(kind, X, y, gamma, cache):
 
 def worker(case_name, quick, repeats):
     """Time every solver of one case in this process and print the result as JSON."""
+    from svmbook.solvers import row_memory
+
     case = CASES[case_name]
     X, y = load_case(case["quick"] if quick else case["data"])
     gamma = 1.0 / (X.shape[1] * X.var())
@@ -261,11 +263,10 @@ def worker(case_name, quick, repeats):
     last = {}
     load_start = os.getloadavg()[0]
     for rep in range(repeats + 1):  # rep 0: warm-up, untimed
-        # a seeded shuffle per repeat: a fit right after scikit-learn's ran up to 60 % slower
-        # (numpy asks for huge pages for the row cache, and the kernel then compacts the memory
-        # LIBSVM's rows just freed: 0.72 s against 0.44 s at 10,000 points; 0.51 s steadily
-        # with NUMPY_MADVISE_HUGEPAGE=0), so a fixed order, or a rotation, which keeps the
-        # same neighbours, would bias the column that follows scikit-learn
+        # a seeded shuffle per repeat: a fit whose row cache needed fresh memory from the
+        # system ran up to twice as slow right after scikit-learn's fit (0.63-1.09 s against
+        # 0.37-0.43 s at 10,000 points, svmbook.solvers.row_memory), so a fixed order, or a
+        # rotation, which keeps the same neighbours, would bias the column that follows it
         order = np.random.default_rng(rep).permutation(len(solvers))
         for s in [solvers[k] for k in order]:
             t0 = time.perf_counter()
@@ -275,6 +276,7 @@ def worker(case_name, quick, repeats):
                 out[s]["times"].append(dt)
             last[s] = res
     for s in solvers:  # memory, untimed: after the warm-up, which also loads compiled code
+        row_memory.release()  # a cache reusing the memory of the last one would not show
         with PeakRSS() as mem:
             fits[s]()
         out[s]["peak_mb"] = mem.mb

@@ -11,9 +11,11 @@ the same policy with arrays only, so that jitted code can own it:
   ``(Qfloat)(y_i*y_j*k)``);
 * rows are kept in the original order of the points. Shrinking permutes the solver's variables
   (as LIBSVM's ``swap_index``) but never the cache, so no cached row is ever invalidated;
-* storage is a fixed pool ``data[n_slots, m]`` of float32; ``slot_of[a]`` is the slot holding
-  row ``a`` or -1; ``owner[s]`` is the row held by slot ``s`` or -1; ``prv``/``nxt`` are the
-  LRU list over slots with sentinel ``n_slots`` (``nxt[n_slots]`` is the least recently used);
+* storage is a fixed pool ``data[n_slots, m]`` of float32 (the memory of an earlier cache of
+  the process when there is one, :mod:`svmbook.solvers.row_memory`); ``slot_of[a]`` is the
+  slot holding row ``a`` or -1; ``owner[s]`` is the row held by slot ``s`` or -1;
+  ``prv``/``nxt`` are the LRU list over slots with sentinel ``n_slots`` (``nxt[n_slots]`` is
+  the least recently used);
 * ``stats = [hits, rows computed, kernel evaluations]``;
 * a row may be *partial*: computed only at the points of a solver's active set, as LIBSVM
   computes a column only up to ``active_size``. ``part[s]`` is -1 when slot ``s`` holds a whole
@@ -43,6 +45,7 @@ from numba import njit
 from .._blas import blas_limit, threads_for
 from .._validation import check_kernel_range
 from ..kernels import SPARSE_KINDS, row_sq_norms
+from . import row_memory
 from ._rows_f32 import (
     RBF_KIND,
     compute_rows_fast,
@@ -139,7 +142,7 @@ def make_cache(n_points, cache_size=200.0):
     row_bytes = 4 * max(n_points, 1)
     n_slots = int(cache_size * (1 << 20)) // row_bytes
     n_slots = max(2, min(n_slots, n_points))
-    data = np.empty((n_slots, n_points), dtype=np.float32)
+    data = row_memory.rows(n_slots, n_points)  # the memory of an earlier cache, if any
     slot_of = np.full(n_points, -1, dtype=np.int64)
     owner = np.full(n_slots, -1, dtype=np.int64)
     # circular list sentinel .. 0 .. n_slots-1 .. sentinel: free slots are evicted first

@@ -264,8 +264,8 @@ def worker(case_name, quick, repeats):
     load_start = os.getloadavg()[0]
     for rep in range(repeats + 1):  # rep 0: warm-up, untimed
         # a seeded shuffle per repeat: a fit whose row cache needed fresh memory from the
-        # system ran up to twice as slow right after scikit-learn's fit (0.63-1.09 s against
-        # 0.37-0.43 s at 10,000 points, svmbook.solvers.row_memory), so a fixed order, or a
+        # system ran up to twice as slow right after scikit-learn's fit (0.42-0.80 s against
+        # 0.38-0.43 s at 10,000 points, svmbook.solvers.row_memory), so a fixed order, or a
         # rotation, which keeps the same neighbours, would bias the column that follows it
         order = np.random.default_rng(rep).permutation(len(solvers))
         for s in [solvers[k] for k in order]:

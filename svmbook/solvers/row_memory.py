@@ -5,12 +5,13 @@ estimators' default ``cache_size``). A fresh array of that size comes from the o
 as untouched pages, and every page costs a fault the first time a kernel row is written into
 it. On the 2-vCPU VM of ``make bench`` those faults are slow unless the process freed the same
 amount of memory just before (the host hands back memory the guest has not used for a while):
-a 10,000 x 20 fit took 0.63-1.09 s after a scikit-learn fit or a pause of 1.5 s, against
-0.37-0.43 s right after another fit of ours, whose freed cache the new one reused. LIBSVM's
+a 10,000 x 20 fit took 0.42-0.80 s after a scikit-learn fit (three of four runs above 0.6 s)
+and 0.69-0.88 s after a pause of 1.5 s, against 0.38-0.43 s right after another fit of ours,
+whose freed cache the new one could reuse. LIBSVM's
 rows come from the C allocator, which keeps freed memory for the next allocation of the
 process; this module does the same for the caches: when a cache's array is no longer
 referenced, its memory becomes the *spare*, and the next cache takes it instead of a fresh
-array (measured: 0.36-0.50 s in both situations).
+array (measured: 0.36-0.50 s after a scikit-learn fit, 0.39-0.54 s after the pause).
 
 At most one spare is kept, and only up to :data:`MAX_SPARE_MB`; :func:`release` drops it.
 The array a cache receives is uninitialised, as from ``numpy.empty``.

@@ -416,6 +416,25 @@ def test_cache_size_changes_speed_not_results():
     assert big.raw.cache_hits + big.raw.n_rows_computed >= 2 * big.n_iter
 
 
+def test_solve_reads_the_active_block():
+    """Check that a solve with every row cached and a small active set reads the active block.
+
+    Outside the block an iteration reads three rows (row i for the choice of j, then rows i and
+    j for the update); inside it, two. So fewer than three reads per iteration prove that
+    iterations ran in the block, and equal results to a two-row cache (which never has a
+    block) prove that they read the same values.
+    """
+    X, y = make_classification(400, 10, random_state=0)
+    y = np.where(y == 1, 1.0, -1.0)
+    K = rbf_kernel(X, gamma=0.1)
+    big = F.solve_c_svc(K, y, 100.0)  # about 140 SVs of 400: shrinking leaves a small active set
+    tiny = F.solve_c_svc(K, y, 100.0, cache_size=1e-6)
+    np.testing.assert_array_equal(tiny.alpha, big.alpha)
+    assert tiny.offset == big.offset and tiny.n_iter == big.n_iter
+    assert tiny.raw.cache_hits + tiny.raw.n_rows_computed >= 3 * tiny.n_iter
+    assert big.raw.cache_hits + big.raw.n_rows_computed < 3 * big.n_iter
+
+
 def test_lru_cache_evicts_least_recently_used():
     """Check that the LRU cache evicts the least recently used row."""
     K = np.arange(16, dtype=np.float64).reshape(4, 4)

@@ -105,3 +105,29 @@ def test_table_4_1_features_and_classes():
     X, y = nw.load_set("shuttle", "ci", 0)
     assert X.shape[1] == 9 and np.unique(y).size == 7
     assert X.min() == -1.0 and X.max() == 1.0
+
+
+def test_runs_resume_from_their_checkpoints(tmp_path, monkeypatch):
+    """Check that kept repeats are read back, not trained again, and are keyed by the set-up."""
+    monkeypatch.setenv("SVMBOOK_CACHE", str(tmp_path))
+    monkeypatch.setitem(nw._CI, "checkpoint", True)  # the full size's behaviour, at CI size
+    runs = nw.scenario_runs.__wrapped__  # past the in-process cache
+    first = runs("letter", "linear", "ci", 5)
+    kept = sorted(tmp_path.glob("reproductions/*.json"))
+    assert [p.name for p in kept] == sorted(
+        nw.checkpoint_path("letter", "linear", "ci", 5, k).name for k in range(nw.REPEATS["ci"])
+    )
+    assert not list(tmp_path.glob("reproductions/*.part"))
+    monkeypatch.setattr(nw, "_repeat", lambda *args: pytest.fail("a kept repeat was trained again"))
+    again = runs("letter", "linear", "ci", 5)
+    assert again["x"] == first["x"] and again["n_points"] == first["n_points"]
+    for way in ("WS", "org."):
+        for a, b in zip(first[way], again[way], strict=True):
+            assert b.machines == a.machines
+            np.testing.assert_array_equal(b.classes, a.classes)
+            for field in a.records[0]:
+                np.testing.assert_array_equal(b.column(field), a.column(field))
+    # any change of the set-up is another file
+    before = nw.checkpoint_path("letter", "linear", "ci", 5, 0)
+    monkeypatch.setitem(nw._CI, "q", 10)
+    assert nw.checkpoint_path("letter", "linear", "ci", 5, 0) != before
